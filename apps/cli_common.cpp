@@ -1,0 +1,46 @@
+#include "apps/cli_common.h"
+
+#include <omp.h>
+
+#include <iostream>
+
+namespace rfvar::apps {
+
+Config CommonOptions::load_config() const {
+  Config c = Config::load_default();
+  if (!config_file.empty()) c.merge_file(config_file);
+  for (const auto& s : sets) c.set(s);
+  if (seed) c.set("population.seed=" + std::to_string(*seed));
+  return c;
+}
+
+std::uint64_t CommonOptions::master_seed(const Config& c) const {
+  return static_cast<std::uint64_t>(c.get_int("population.seed", Range::non_negative()));
+}
+
+void CommonOptions::apply_threads() const {
+  if (threads > 0) omp_set_num_threads(threads);
+}
+
+void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& default_output) {
+  sub->add_option("--config", o.config_file,
+                  "TOML file overriding any subset of data/fermi-32nm.toml (the defaults)")
+      ->check(CLI::ExistingFile);
+  sub->add_option("--set", o.sets,
+                  "Override one parameter: --set section.key=value (repeatable), e.g. "
+                  "--set varius.phi=0.3. Keys, units and defaults: docs/config.md");
+  sub->add_option("--seed", o.seed, "Master seed of all random streams (default: population.seed = 1)");
+  sub->add_option("--threads", o.threads, "OpenMP threads (default: all cores); results do not depend on it")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_flag("--json", o.json, "Print one JSON summary object on stdout instead of the table");
+  sub->add_flag("--no-progress", o.no_progress, "Do not draw the progress bar on stderr");
+  if (!default_output.empty()) {
+    o.output = default_output;
+    sub->add_option("-o,--output", o.output,
+                    "HDF5 output file, written atomically (default: " + default_output + ")");
+  }
+}
+
+void print_json(const nlohmann::json& j) { std::cout << j.dump(2) << std::endl; }
+
+}  // namespace rfvar::apps

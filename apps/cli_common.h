@@ -1,0 +1,49 @@
+// Options every rfvar subcommand shares, and the way they become a Config.
+//
+// Contract: add_common_options() adds --config, --set, --seed, --threads, --json, --no-progress
+// (and -o when the subcommand writes a file) with help text naming units and defaults.
+// load_config() layers data/fermi-32nm.toml, the --config file and the --set assignments, and
+// applies --seed/--chips style overrides given on the command line; errors are InputError.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "common/config.h"
+
+namespace rfvar::apps {
+
+struct CommonOptions {
+  std::string config_file;
+  std::vector<std::string> sets;
+  std::optional<std::uint64_t> seed;
+  int threads = 0;
+  std::string output;
+  bool json = false;
+  bool no_progress = false;
+  std::string command_line;  // filled by main(), stored in output files
+
+  // Defaults file + --config + --set, then --seed (population.seed).
+  Config load_config() const;
+  // The master seed in force (population.seed after overrides).
+  std::uint64_t master_seed(const Config& c) const;
+  bool progress() const { return !json && !no_progress; }
+  // Sets the OpenMP thread count if --threads was given.
+  void apply_threads() const;
+};
+
+// Adds the shared options to `sub`; `default_output` empty means the subcommand writes no file.
+void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& default_output);
+
+// Prints a JSON object on stdout (the --json contract: exactly one object).
+void print_json(const nlohmann::json& j);
+
+// The registered subcommands; one line per subcommand in apps/rfvar.cpp.
+void register_chips(CLI::App& app, CommonOptions& o);
+
+}  // namespace rfvar::apps

@@ -1,0 +1,37 @@
+// rfvar: the command-line front end. Subcommands live in apps/cmd_*.cpp; this file only wires
+// them up and turns errors into messages and exit codes. No model logic here.
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "apps/cli_common.h"
+#include "common/config.h"
+
+int main(int argc, char** argv) {
+  using namespace rfvar;
+  CLI::App app{
+      "rfvar " RFVAR_VERSION
+      " - process variation and NBTI aging in GPU register files, and the techniques that win\n"
+      "the lost performance back (Tan et al. TPDS 2016; LTRF, Sadrosadati et al. ASPLOS 2018).\n"
+      "Every model parameter lives in data/fermi-32nm.toml; override with --config FILE or\n"
+      "--set section.key=value. Run 'rfvar SUBCOMMAND --help' for details."};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", RFVAR_VERSION);
+  apps::CommonOptions opts;
+  for (int i = 0; i < argc; ++i) opts.command_line += (i ? " " : "") + std::string(argv[i]);
+
+  // apps::register_chips(app, opts);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const InputError& e) {
+    std::cerr << "rfvar: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "rfvar: internal error: " << e.what() << "\n";
+    return 3;
+  }
+  return 0;
+}

@@ -1,0 +1,330 @@
+#include "common/h5io.h"
+
+#include <H5Cpp.h>
+#include <hdf5_hl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <optional>
+#include <system_error>
+
+namespace rfvar {
+namespace {
+
+H5::PredType pred(const double*) { return H5::PredType::NATIVE_DOUBLE; }
+H5::PredType pred(const float*) { return H5::PredType::NATIVE_FLOAT; }
+H5::PredType pred(const std::int32_t*) { return H5::PredType::NATIVE_INT32; }
+H5::PredType pred(const std::int64_t*) { return H5::PredType::NATIVE_INT64; }
+H5::PredType pred(const std::uint8_t*) { return H5::PredType::NATIVE_UINT8; }
+
+struct QuietHdf5 {
+  QuietHdf5() { H5::Exception::dontPrint(); }
+};
+
+H5::LinkCreatPropList intermediate_groups() {
+  H5::LinkCreatPropList l;
+  H5Pset_create_intermediate_group(l.getId(), 1);
+  return l;
+}
+
+// Holds a group or a dataset so attribute code can treat both as H5Object.
+struct ObjectRef {
+  std::optional<H5::Group> group;
+  std::optional<H5::DataSet> dataset;
+  H5::H5Object* get() { return group ? static_cast<H5::H5Object*>(&*group) : &*dataset; }
+};
+
+ObjectRef open_object(H5::H5File& f, const std::string& path) {
+  ObjectRef r;
+  if (path == "/" || path.empty()) {
+    r.group = f.openGroup("/");
+  } else if (f.childObjType(path) == H5O_TYPE_GROUP) {
+    r.group = f.openGroup(path);
+  } else {
+    r.dataset = f.openDataSet(path);
+  }
+  return r;
+}
+
+}  // namespace
+
+struct H5Writer::Impl {
+  QuietHdf5 quiet;
+  H5::H5File file;
+};
+
+H5Writer::H5Writer(const std::filesystem::path& target) : target_(target) {
+  const auto dir = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
+  std::string tmp_name(1, '.');  // hidden temporary beside the target (GCC 12 -Wrestrict: no "." + s)
+  tmp_name.append(target.filename().string()).append(".tmp-").append(std::to_string(::getpid()));
+  tmp_ = dir / tmp_name;
+  if (!std::filesystem::is_directory(dir))
+    throw InputError("cannot write output '" + target.string() + "': directory '" + dir.string() +
+                     "' does not exist");
+  impl_ = std::make_unique<Impl>();
+  try {
+    impl_->file = H5::H5File(tmp_.string(), H5F_ACC_TRUNC);
+  } catch (const H5::Exception&) {
+    impl_.reset();
+    throw InputError("cannot write output '" + target.string() + "': directory '" + dir.string() +
+                     "' is not writable");
+  }
+}
+
+H5Writer::~H5Writer() {
+  if (committed_) return;
+  if (impl_) {
+    try {
+      impl_->file.close();
+    } catch (...) {
+    }
+  }
+  std::error_code ec;
+  std::filesystem::remove(tmp_, ec);
+}
+
+template <typename T>
+static void write_impl(H5::H5File& f, const std::string& path, const std::vector<T>& data,
+                       const Dims& dims, const std::vector<std::string>& labels,
+                       const std::string& units) {
+  std::uint64_t n = 1;
+  for (auto d : dims) n *= d;
+  if (n != data.size())
+    throw std::logic_error("h5 write '" + path + "': data size does not match dims");
+  if (!labels.empty() && labels.size() != dims.size())
+    throw std::logic_error("h5 write '" + path + "': one label per dimension");
+  std::vector<hsize_t> hd(dims.begin(), dims.end());
+  H5::DataSpace space(static_cast<int>(hd.size()), hd.data());
+  H5::DSetCreatPropList cp;
+  if (n >= 65536 && !hd.empty()) {  // chunk + compress large datasets (one chunk per leading row)
+    std::vector<hsize_t> chunk = hd;
+    chunk[0] = 1;
+    hsize_t bytes = sizeof(T);
+    for (auto c : chunk) bytes *= c;
+    for (std::size_t i = 1; i < chunk.size() && bytes > (1u << 22); ++i) {
+      bytes /= chunk[i];
+      chunk[i] = 1;
+    }
+    cp.setChunk(static_cast<int>(chunk.size()), chunk.data());
+    cp.setShuffle();
+    cp.setDeflate(1);
+  }
+  H5::DataSet ds = f.createDataSet(path, pred(static_cast<const T*>(nullptr)), space, cp,
+                                   H5::DSetAccPropList::DEFAULT, intermediate_groups());
+  if (n > 0) ds.write(data.data(), pred(static_cast<const T*>(nullptr)));
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    H5DSset_label(ds.getId(), static_cast<unsigned>(i), labels[i].c_str());
+  if (!units.empty()) {
+    H5::StrType st(H5::PredType::C_S1, H5T_VARIABLE);
+    ds.createAttribute("units", st, H5::DataSpace(H5S_SCALAR)).write(st, units);
+  }
+}
+
+#define RFVAR_H5_WRITE(T)                                                                      \
+  void H5Writer::write(const std::string& p, const std::vector<T>& d, const Dims& dims,        \
+                       const std::vector<std::string>& labels, const std::string& units) {     \
+    write_impl(impl_->file, p, d, dims, labels, units);                                        \
+  }
+RFVAR_H5_WRITE(double)
+RFVAR_H5_WRITE(float)
+RFVAR_H5_WRITE(std::int32_t)
+RFVAR_H5_WRITE(std::int64_t)
+RFVAR_H5_WRITE(std::uint8_t)
+#undef RFVAR_H5_WRITE
+
+void H5Writer::write_strings(const std::string& path, const std::vector<std::string>& data) {
+  std::vector<const char*> ptrs;
+  for (const auto& s : data) ptrs.push_back(s.c_str());
+  hsize_t n = data.size();
+  H5::DataSpace space(1, &n);
+  H5::StrType st(H5::PredType::C_S1, H5T_VARIABLE);
+  H5::DataSet ds = impl_->file.createDataSet(path, st, space, H5::DSetCreatPropList::DEFAULT,
+                                             H5::DSetAccPropList::DEFAULT, intermediate_groups());
+  if (n > 0) ds.write(ptrs.data(), st);
+}
+
+void H5Writer::group(const std::string& path) {
+  if (path == "/" || impl_->file.nameExists(path)) return;
+  impl_->file.createGroup(path, intermediate_groups());
+}
+
+void H5Writer::attr(const std::string& obj, const std::string& name, const std::string& value) {
+  ObjectRef ref = open_object(impl_->file, obj);
+  H5::H5Object* o = ref.get();
+  H5::StrType st(H5::PredType::C_S1, H5T_VARIABLE);
+  if (o->attrExists(name)) o->removeAttr(name);
+  o->createAttribute(name, st, H5::DataSpace(H5S_SCALAR)).write(st, value);
+}
+
+void H5Writer::attr(const std::string& obj, const std::string& name, double value) {
+  ObjectRef ref = open_object(impl_->file, obj);
+  H5::H5Object* o = ref.get();
+  if (o->attrExists(name)) o->removeAttr(name);
+  o->createAttribute(name, H5::PredType::NATIVE_DOUBLE, H5::DataSpace(H5S_SCALAR))
+      .write(H5::PredType::NATIVE_DOUBLE, &value);
+}
+
+void H5Writer::attr(const std::string& obj, const std::string& name, std::int64_t value) {
+  ObjectRef ref = open_object(impl_->file, obj);
+  H5::H5Object* o = ref.get();
+  if (o->attrExists(name)) o->removeAttr(name);
+  o->createAttribute(name, H5::PredType::NATIVE_INT64, H5::DataSpace(H5S_SCALAR))
+      .write(H5::PredType::NATIVE_INT64, &value);
+}
+
+void H5Writer::provenance(const std::string& kind, std::uint64_t seed, const Config& config,
+                          const std::string& command_line) {
+  attr("/", "rfvar_kind", kind);
+  attr("/", "rfvar_version", std::string(RFVAR_VERSION));
+  attr("/", "seed", static_cast<std::int64_t>(seed));
+  attr("/", "command_line", command_line);
+  group("/config");
+  attr("/config", "toml", config.to_toml());
+  for (const auto& [k, v] : config.flattened()) attr("/config", k, v);
+}
+
+void H5Writer::commit() {
+  impl_->file.close();
+  std::error_code ec;
+  std::filesystem::rename(tmp_, target_, ec);
+  if (ec)
+    throw InputError("cannot move finished output onto '" + target_.string() + "': " + ec.message());
+  committed_ = true;
+}
+
+struct H5Reader::Impl {
+  QuietHdf5 quiet;
+  H5::H5File file;
+};
+
+H5Reader::H5Reader(const std::filesystem::path& file) : file_(file) {
+  if (!std::filesystem::exists(file)) throw InputError("input file '" + file.string() + "' does not exist");
+  impl_ = std::make_unique<Impl>();
+  try {
+    if (!H5::H5File::isHdf5(file.string())) throw InputError("");
+    impl_->file = H5::H5File(file.string(), H5F_ACC_RDONLY);
+  } catch (...) {
+    throw InputError("input file '" + file.string() + "' is not an HDF5 file");
+  }
+}
+
+H5Reader::~H5Reader() = default;
+
+bool H5Reader::has(const std::string& path) const {
+  try {
+    // nameExists fails on missing intermediate groups; walk the path.
+    std::string cur;
+    std::size_t pos = 0;
+    while (pos != std::string::npos) {
+      const auto next = path.find('/', pos + 1);
+      cur = path.substr(0, next);
+      if (!cur.empty() && cur != "/" && !impl_->file.nameExists(cur)) return false;
+      pos = next;
+    }
+    return true;
+  } catch (const H5::Exception&) {
+    return false;
+  }
+}
+
+Dims H5Reader::dims(const std::string& path) const {
+  if (!has(path)) throw InputError(file_.string() + ": missing dataset '" + path + "'");
+  H5::DataSpace sp = impl_->file.openDataSet(path).getSpace();
+  std::vector<hsize_t> d(static_cast<std::size_t>(sp.getSimpleExtentNdims()));
+  sp.getSimpleExtentDims(d.data());
+  return Dims(d.begin(), d.end());
+}
+
+template <typename T>
+static std::vector<T> read_impl(H5::H5File& f, const std::filesystem::path& file, const std::string& path,
+                                const Dims& dims) {
+  std::uint64_t n = 1;
+  for (auto d : dims) n *= d;
+  std::vector<T> out(n);
+  try {
+    if (n > 0) f.openDataSet(path).read(out.data(), pred(static_cast<const T*>(nullptr)));
+  } catch (const H5::Exception& e) {
+    throw InputError(file.string() + ": cannot read dataset '" + path + "': " + e.getDetailMsg());
+  }
+  return out;
+}
+
+std::vector<double> H5Reader::read_double(const std::string& p) const {
+  return read_impl<double>(impl_->file, file_, p, dims(p));
+}
+std::vector<float> H5Reader::read_float(const std::string& p) const {
+  return read_impl<float>(impl_->file, file_, p, dims(p));
+}
+std::vector<std::int32_t> H5Reader::read_int32(const std::string& p) const {
+  return read_impl<std::int32_t>(impl_->file, file_, p, dims(p));
+}
+
+std::vector<float> H5Reader::read_float_rows(const std::string& path, std::uint64_t first,
+                                             std::uint64_t count) const {
+  Dims d = dims(path);
+  if (d.empty() || first + count > d[0])
+    throw InputError(file_.string() + ": rows [" + std::to_string(first) + ", " +
+                     std::to_string(first + count) + ") out of range for '" + path + "'");
+  H5::DataSet ds = impl_->file.openDataSet(path);
+  H5::DataSpace fs = ds.getSpace();
+  std::vector<hsize_t> start(d.size(), 0), cnt(d.begin(), d.end());
+  start[0] = first;
+  cnt[0] = count;
+  fs.selectHyperslab(H5S_SELECT_SET, cnt.data(), start.data());
+  H5::DataSpace ms(static_cast<int>(cnt.size()), cnt.data());
+  std::uint64_t n = 1;
+  for (auto c : cnt) n *= c;
+  std::vector<float> out(n);
+  if (n > 0) ds.read(out.data(), H5::PredType::NATIVE_FLOAT, ms, fs);
+  return out;
+}
+
+std::vector<std::string> H5Reader::read_strings(const std::string& path) const {
+  if (!has(path)) throw InputError(file_.string() + ": missing dataset '" + path + "'");
+  H5::DataSet ds = impl_->file.openDataSet(path);
+  hsize_t n = 0;
+  ds.getSpace().getSimpleExtentDims(&n);
+  std::vector<char*> ptrs(n, nullptr);
+  H5::StrType st(H5::PredType::C_S1, H5T_VARIABLE);
+  if (n > 0) ds.read(ptrs.data(), st);
+  std::vector<std::string> out;
+  for (char* p : ptrs) {
+    out.emplace_back(p ? p : "");
+    std::free(p);
+  }
+  return out;
+}
+
+bool H5Reader::has_attr(const std::string& obj, const std::string& name) const {
+  if (obj != "/" && !has(obj)) return false;
+  return open_object(impl_->file, obj).get()->attrExists(name);
+}
+
+std::string H5Reader::attr_string(const std::string& obj, const std::string& name) const {
+  if (!has_attr(obj, name))
+    throw InputError(file_.string() + ": missing attribute '" + name + "' on '" + obj + "'");
+  H5::Attribute a = open_object(impl_->file, obj).get()->openAttribute(name);
+  std::string s;
+  a.read(a.getStrType(), s);
+  return s;
+}
+
+double H5Reader::attr_double(const std::string& obj, const std::string& name) const {
+  if (!has_attr(obj, name))
+    throw InputError(file_.string() + ": missing attribute '" + name + "' on '" + obj + "'");
+  double v = 0;
+  open_object(impl_->file, obj).get()->openAttribute(name).read(H5::PredType::NATIVE_DOUBLE, &v);
+  return v;
+}
+
+std::int64_t H5Reader::attr_int(const std::string& obj, const std::string& name) const {
+  if (!has_attr(obj, name))
+    throw InputError(file_.string() + ": missing attribute '" + name + "' on '" + obj + "'");
+  std::int64_t v = 0;
+  open_object(impl_->file, obj).get()->openAttribute(name).read(H5::PredType::NATIVE_INT64, &v);
+  return v;
+}
+
+std::string H5Reader::config_toml() const { return attr_string("/config", "toml"); }
+
+}  // namespace rfvar

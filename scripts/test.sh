@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds with warnings as errors, runs every test; then builds again
+# with AddressSanitizer + UBSan and runs the tests once more. Exit status: non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+jobs=$(nproc)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DRFVAR_WERROR=ON >/dev/null
+cmake --build build -j "$jobs"
+(cd build && ctest --output-on-failure -j 1)
+if [ "${RFVAR_SKIP_SANITIZERS:-0}" != 1 ]; then
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRFVAR_WERROR=ON -DRFVAR_SANITIZE=ON \
+        -DRFVAR_BUILD_BENCH=OFF >/dev/null
+  cmake --build build-asan -j "$jobs"
+  (cd build-asan && ASAN_OPTIONS=detect_leaks=1 RFVAR_SANITIZED=1 ctest --output-on-failure -j 1)
+fi
