@@ -1,0 +1,62 @@
+#include "nbti/guardband.h"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+
+namespace rfvar::nbti {
+
+double guardband(double fresh_period, double aged_period) {
+  if (!(fresh_period > 0.0) || !(aged_period > 0.0))
+    throw std::invalid_argument("guardband: clock periods must be positive");
+  // spec §3: GB = 1 - f_aged / f_fresh, f = 1 / period.
+  return 1.0 - fresh_period / aged_period;
+}
+
+double slowest_of(std::span<const double> delay, std::span<const int> ids) {
+  if (ids.empty()) throw std::invalid_argument("slowest_of: empty sub-bank set");
+  double worst = -std::numeric_limits<double>::infinity();
+  for (const int s : ids) {
+    if (s < 0 || static_cast<std::size_t>(s) >= delay.size())
+      throw std::invalid_argument("slowest_of: sub-bank id out of range");
+    worst = std::max(worst, delay[static_cast<std::size_t>(s)]);
+  }
+  return worst;
+}
+
+double baseline_guardband(const AgedSubbanks& aged) {
+  std::vector<int> all(aged.size());
+  std::iota(all.begin(), all.end(), 0);
+  return fast_set_guardband(aged, all, all);
+}
+
+double fast_set_guardband(const AgedSubbanks& aged, std::span<const int> fast_subbanks) {
+  return fast_set_guardband(aged, fast_subbanks, fast_subbanks);
+}
+
+double fast_set_guardband(const AgedSubbanks& aged, std::span<const int> fresh_fast_subbanks,
+                          std::span<const int> aged_fast_subbanks) {
+  return guardband(slowest_of(aged.fresh_delay, fresh_fast_subbanks),
+                   slowest_of(aged.delay, aged_fast_subbanks));
+}
+
+std::vector<int> fast_subbanks(const rfmodel::RfSetup& setup) {
+  const int lanes_per_subbank = 32 / setup.subbanks;
+  std::vector<int> ids;
+  for (int v = 0; v < setup.banks; ++v) {
+    const bool fast = setup.bank_fast(v);
+    const std::uint32_t hybrid = setup.hybrid_fast_lanes[static_cast<std::size_t>(v)];
+    for (int k = 0; k < setup.subbanks; ++k) {
+      const std::uint32_t lane_mask =
+          lanes_per_subbank == 32 ? ~0u : ((1u << lanes_per_subbank) - 1u) << (k * lanes_per_subbank);
+      if (fast || (hybrid & lane_mask) != 0)
+        ids.push_back(setup.subbank_of[static_cast<std::size_t>(v * setup.subbanks + k)]);
+    }
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
+}  // namespace rfvar::nbti

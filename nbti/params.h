@@ -1,0 +1,44 @@
+// Parameters of the NBTI aging model (spec §3; Tan 2016 Eq. 1-2 after Facelift).
+//
+// Contract: built only by from_config(), which reads every value from the [nbti] section of the
+// defaults file (and Vdd, Vth0, alpha from [varius], so the delay mapping uses the same device as
+// the chip generator) and validates it: an out-of-range key throws ConfigError naming the key, its
+// value, where it came from and the accepted range. A built NbtiParams is always valid.
+#pragma once
+
+#include "common/config.h"
+
+namespace rfvar::nbti {
+
+// How recovery (Tan Eq. 2) is applied to the stressed shift.
+enum class RecoveryForm {
+  increment,  // dV = dV0 + (dV_s - dV0) R: recovery heals only the NBTI increment (default)
+  literal,    // dV = dV_s R: Tan Eq. 2 as printed (also scales the PV offset dV0)
+};
+
+// What a sub-bank's stress fraction U is measured from.
+enum class UtilizationSource {
+  activity,   // accesses per cycle x activity_scale, clamped to [0, 1] (default)
+  allocated,  // fraction of cycles the sub-bank's entries hold a live block's registers
+};
+
+struct NbtiParams {
+  double lifetime_years = 0;           // T, lifetime over which t_s and t_r accumulate
+  double dv_dc_7y_V = 0;               // shift after 7 years of DC stress at the reference temperature
+  double n = 0;                        // time exponent of Tan Eq. 1 (1/6)
+  double eta = 0;                      // recovery coefficient of Tan Eq. 2
+  RecoveryForm recovery = RecoveryForm::increment;
+  double temperature_K = 0;            // operating temperature
+  double reference_temperature_K = 0;  // temperature at which dv_dc_7y_V holds
+  double activation_energy_eV = 0;     // E_a of K_v(T) ~ exp(-E_a / (2 k T))
+  UtilizationSource utilization = UtilizationSource::activity;
+  double activity_scale = 0;           // U = activity_scale x accesses / cycles
+  double sensor_step = 0;              // sensor quantum in normalized delay; 0 = exact
+  double vdd_V = 0;                    // supply voltage (varius.vdd_V)
+  double vth0_V = 0;                   // nominal alpha-power threshold (varius.vth0_V)
+  double alpha = 0;                    // alpha-power exponent (varius.alpha)
+
+  static NbtiParams from_config(const Config& config);
+};
+
+}  // namespace rfvar::nbti
