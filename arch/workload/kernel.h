@@ -1,0 +1,123 @@
+// The workload IR: a benchmark = an ordered list of kernels, each with its launch shape, its
+// launches and a flat instruction array compiled from structured control flow.
+//
+// Contract: a Benchmark is an immutable value built by parse_benchmark() (kernel_parser.h) from the
+// text format of docs/kernel-format.md. Register IDs are architectural per-thread registers
+// (0..regs_per_thread-1). Control flow is flat: Branch instructions carry their targets, so the SM
+// runs a program counter per warp with a SIMT reconvergence stack. Latencies are not part of the
+// IR: the SM maps an OpClass to a pipeline and latency from its Params ([arch] in the config).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rfvar::arch {
+
+inline constexpr std::uint8_t kNoReg = 0xFF;
+inline constexpr int kMaxSrc = 3;
+inline constexpr int kMaxRegs = 64;  // Fermi caps at 63 registers per thread
+
+// What an instruction does, which selects its pipeline and latency.
+enum class OpClass : std::uint8_t {
+  IntAlu,  // add, logic, compare, mov                 (SP)
+  IntMul,  // 32-bit integer multiply                  (SP)
+  IntMad,  // integer multiply-add                     (SP)
+  IntDiv,  // integer divide / modulo (long, iterative) (SP)
+  FpAlu,   // fp add, min/max, compare                 (SP)
+  FpMul,   // fp multiply                              (SP)
+  FpMad,   // fp fused multiply-add                    (SP)
+  FpDiv,   // fp divide                                (SP)
+  DpAlu,   // double add / mul / fma                   (SP, half rate)
+  Sfu,     // sin, cos, ex2, lg2, rsqrt, rcp           (SFU)
+  Load,    // load from a memory space                 (MEM)
+  Store,   // store to a memory space                  (MEM)
+  Barrier, // __syncthreads                            (no unit)
+  Branch,  // control transfer (kinds below)           (SP)
+  Exit,    // end of the kernel for this warp
+  Count
+};
+
+enum class MemSpace : std::uint8_t { None, Global, Local, Shared, Const };
+
+// Branch kinds produced by the structured control flow of the text format.
+enum class BranchKind : std::uint8_t {
+  None,
+  LoopBack,  // counter[depth]++; taken back to target while counter < trip, else reset, fall through
+  If,        // split: lanes meeting cond go on at pc+1, the others at target; reconverge at reconv
+  Jump,      // unconditional, to target (end of a then-part that has an else)
+};
+
+// The condition of an `if`. Programmatic conditions depend only on thread / block IDs (Tan §3.3.4:
+// the same lanes are always active, which hybrid banks exploit); Random* depend on data.
+enum class CondKind : std::uint8_t {
+  TidLess,     // tid_in_block < a
+  TidAtLeast,  // tid_in_block >= a
+  TidModLess,  // tid_in_block % a < b
+  LaneLess,    // tid_in_block % 32 < a
+  BidModLess,  // block_id % a < b (whole warps)
+  RandomLane,  // each lane independently with probability p (data-dependent)
+  RandomWarp,  // the whole warp with probability p (data-dependent, no divergence)
+};
+
+struct Cond {
+  CondKind kind = CondKind::TidLess;
+  std::int32_t a = 0;
+  std::int32_t b = 0;
+  float p = 0.0f;
+  bool programmatic() const { return kind != CondKind::RandomLane && kind != CondKind::RandomWarp; }
+};
+
+struct Instr {
+  OpClass op = OpClass::IntAlu;
+  std::uint8_t dst = kNoReg;
+  std::uint8_t nsrc = 0;
+  std::uint8_t src[kMaxSrc] = {kNoReg, kNoReg, kNoReg};
+  // Memory (Load / Store)
+  MemSpace space = MemSpace::None;
+  std::uint8_t transactions = 1;  // global/local/const: memory requests per warp access (1 = coalesced);
+                                  // shared: bank-conflict ways (1 = conflict-free)
+  float l1_hit = 0.0f;            // probability a request hits in L1 (global/local/const)
+  float l2_hit = 0.0f;            // probability an L1 miss hits in L2
+  // Control
+  BranchKind branch = BranchKind::None;
+  std::int32_t target = -1;  // LoopBack: loop head; If: else-part (or reconv); Jump: reconv
+  std::int32_t reconv = -1;  // If: reconvergence pc
+  std::int32_t trip = 0;     // LoopBack: trip count (>= 1)
+  std::uint8_t depth = 0;    // LoopBack: nesting depth (index of the warp's loop counter)
+  Cond cond;                 // If
+  std::int32_t line = 0;     // source line, for messages
+};
+
+// One kernel launch of a benchmark.
+struct Launch {
+  std::int32_t kernel = 0;  // index into Benchmark::kernels
+  std::int32_t grid = 1;    // blocks in the whole GPU grid of this launch
+};
+
+struct Kernel {
+  std::string name;
+  std::int32_t block_threads = 32;
+  std::int32_t regs_per_thread = 1;
+  std::int32_t smem_bytes = 0;
+  std::vector<Instr> code;       // ends with Exit
+  int max_loop_depth = 0;
+  // Registers whose every access happens under a programmatic (tid/bid) condition that leaves a
+  // fixed subset of lanes active: the vectors hybrid banks are meant for (Tan §3.3.4). Bit r.
+  std::uint64_t pvd_regs = 0;
+  // Static access counts per register (instructions naming it, loop trips multiplied in).
+  std::vector<double> static_reg_weight;  // [regs_per_thread]
+  int warps_per_block() const { return (block_threads + 31) / 32; }
+};
+
+struct Benchmark {
+  std::string name;
+  std::string source_file;
+  std::string description;       // the file's `description` line
+  std::vector<Kernel> kernels;
+  std::vector<Launch> launches;  // in order; each launch finishes before the next starts
+};
+
+const char* op_name(OpClass op);
+
+}  // namespace rfvar::arch
