@@ -1,0 +1,36 @@
+// Branch-free float logarithm that compilers vectorize in plain loops (exact-cell mode).
+//
+// Contract: fast_logf(x) for positive, normal, finite x; absolute error < 2e-7 for x in
+// [1e-3, 1e3] (Cephes logf polynomial, Moshier 1984). No errno, no special cases: callers clamp.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+namespace rfvar::varius {
+
+inline float fast_logf(float x) {
+  std::uint32_t ix = std::bit_cast<std::uint32_t>(x);
+  float e = static_cast<float>(static_cast<int>((ix >> 23) & 0xffu) - 126);  // x = m 2^e, m in [0.5, 1)
+  ix = (ix & 0x007fffffu) | 0x3f000000u;
+  float m = std::bit_cast<float>(ix);
+  const bool small = m < 0.70710678f;
+  e = small ? e - 1.0f : e;
+  m = small ? m + m - 1.0f : m - 1.0f;
+  const float z = m * m;
+  float y = 7.0376836292E-2f;
+  y = y * m - 1.1514610310E-1f;
+  y = y * m + 1.1676998740E-1f;
+  y = y * m - 1.2420140846E-1f;
+  y = y * m + 1.4249322787E-1f;
+  y = y * m - 1.6668057665E-1f;
+  y = y * m + 2.0000714765E-1f;
+  y = y * m - 2.4999993993E-1f;
+  y = y * m + 3.3333331174E-1f;
+  y = y * m * z;
+  y += -2.12194440e-4f * e;
+  y += -0.5f * z;
+  return m + y + 0.693359375f * e;
+}
+
+}  // namespace rfvar::varius
