@@ -1,0 +1,178 @@
+// Functional walk of warps through the workload IR (see kernel_walk.h for the contract).
+#include "kernel_walk.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace rfvar::arch::test {
+namespace {
+
+class Walker {
+ public:
+  Walker(const Kernel& k, int block_id, int warp, RngStream& rng, WalkStats& s)
+      : k_(k), bid_(block_id), warp_(warp), rng_(rng), s_(s), loops_at_(k.code.size()) {
+    for (std::size_t pc = 0; pc < k.code.size(); ++pc)
+      if (k.code[pc].branch == BranchKind::LoopBack)
+        loops_at_[static_cast<std::size_t>(k.code[pc].target)].push_back(static_cast<int>(pc));
+  }
+
+  void run_all() {
+    const int first = warp_ * 32;
+    const int lanes = std::clamp(k_.block_threads - first, 0, 32);
+    const std::uint32_t mask = lanes == 32 ? ~0u : ((1u << lanes) - 1u);
+    run(0, static_cast<int>(k_.code.size()), mask);
+  }
+
+ private:
+  // Executes code[lo, hi) with the given active lanes (non-empty).
+  void run(int lo, int hi, std::uint32_t mask) {
+    int pc = lo;
+    while (pc < hi) {
+      // The outermost loop starting here that ends inside [lo, hi): nested loops may share a head.
+      int end = -1;
+      for (int e : loops_at_[static_cast<std::size_t>(pc)])
+        if (e < hi) end = std::max(end, e);
+      if (end >= 0) {
+        const Instr& back = k_.code[static_cast<std::size_t>(end)];
+        for (int t = 0; t < back.trip; ++t) {
+          run(pc, end, mask);
+          count(back, mask);
+        }
+        pc = end + 1;
+        continue;
+      }
+      const Instr& in = k_.code[static_cast<std::size_t>(pc)];
+      count(in, mask);
+      if (in.op == OpClass::Exit) return;
+      if (in.branch != BranchKind::If) {
+        ++pc;
+        continue;
+      }
+      const std::uint32_t taken = lanes_meeting(in.cond, mask);
+      const std::uint32_t other = mask & ~taken;
+      if (taken != 0 && other != 0) {
+        s_.divergent_ifs += 1;
+        if (in.cond.programmatic()) s_.divergent_ifs_programmatic += 1;
+      }
+      const bool has_else = in.target != in.reconv;
+      const int then_end = has_else ? in.target - 1 : in.reconv;  // the Jump ends a then-part with else
+      if (taken != 0) {
+        run(pc + 1, then_end, taken);
+        if (has_else) count(k_.code[static_cast<std::size_t>(then_end)], taken);
+      }
+      if (has_else && other != 0) run(in.target, in.reconv, other);
+      pc = in.reconv;
+    }
+  }
+
+  std::uint32_t lanes_meeting(const Cond& c, std::uint32_t mask) {
+    if (c.kind == CondKind::RandomWarp) return rng_.uniform() < c.p ? mask : 0u;
+    std::uint32_t out = 0;
+    for (int l = 0; l < 32; ++l) {
+      if (!(mask >> l & 1u)) continue;
+      const int tid = warp_ * 32 + l;
+      bool on = false;
+      switch (c.kind) {
+        case CondKind::TidLess: on = tid < c.a; break;
+        case CondKind::TidAtLeast: on = tid >= c.a; break;
+        case CondKind::TidModLess: on = tid % c.a < c.b; break;
+        case CondKind::LaneLess: on = l < c.a; break;
+        case CondKind::BidModLess: on = bid_ % c.a < c.b; break;
+        case CondKind::RandomLane: on = rng_.uniform() < c.p; break;
+        case CondKind::RandomWarp: break;
+      }
+      if (on) out |= 1u << l;
+    }
+    return out;
+  }
+
+  void count(const Instr& in, std::uint32_t mask) {
+    s_.warp_instructions += 1;
+    s_.active_lanes += std::popcount(mask);
+    if (in.dst != kNoReg) s_.reg_accesses[in.dst] += 1;
+    for (int i = 0; i < in.nsrc; ++i) s_.reg_accesses[in.src[i]] += 1;
+    switch (in.op) {
+      case OpClass::Load:
+      case OpClass::Store:
+        if (in.space == MemSpace::Shared) {
+          s_.shared_instructions += 1;
+        } else if (in.space == MemSpace::Global || in.space == MemSpace::Local) {
+          s_.global_instructions += 1;
+          s_.offchip_requests += in.transactions * (in.op == OpClass::Store ? 1.0 : 1.0 - in.l1_hit);
+        }
+        break;
+      case OpClass::Barrier: s_.barriers += 1; break;
+      case OpClass::Branch:
+      case OpClass::Exit: break;
+      case OpClass::DpAlu:
+        s_.dp_instructions += 1;
+        s_.alu_instructions += 1;
+        break;
+      default: s_.alu_instructions += 1; break;
+    }
+  }
+
+  const Kernel& k_;
+  int bid_;
+  int warp_;
+  RngStream& rng_;
+  WalkStats& s_;
+  std::vector<std::vector<int>> loops_at_;  // [head pc] -> pcs of LoopBacks targeting it
+};
+
+}  // namespace
+
+void WalkStats::add(const WalkStats& o) {
+  warp_instructions += o.warp_instructions;
+  active_lanes += o.active_lanes;
+  global_instructions += o.global_instructions;
+  offchip_requests += o.offchip_requests;
+  shared_instructions += o.shared_instructions;
+  alu_instructions += o.alu_instructions;
+  dp_instructions += o.dp_instructions;
+  barriers += o.barriers;
+  divergent_ifs += o.divergent_ifs;
+  divergent_ifs_programmatic += o.divergent_ifs_programmatic;
+  if (reg_accesses.size() < o.reg_accesses.size()) reg_accesses.resize(o.reg_accesses.size(), 0.0);
+  for (std::size_t r = 0; r < o.reg_accesses.size(); ++r) reg_accesses[r] += o.reg_accesses[r];
+}
+
+int blocks_on_sm(int grid, int sm, int sms) { return grid > sm ? (grid - sm + sms - 1) / sms : 0; }
+
+int occupancy_blocks(const Kernel& k) {
+  const int pad = (k.block_threads + 31) / 32 * 32;
+  const int regs = (k.regs_per_thread + 3) / 4 * 4;
+  int n = std::min(kMaxThreadsPerSm / pad, kMaxBlocksPerSm);
+  if (k.smem_bytes > 0) n = std::min(n, kSmemBytesPerSm / k.smem_bytes);
+  return std::min(n, kRegistersPerSm / (pad * regs));
+}
+
+double rf_fraction(const Kernel& k, int blocks) {
+  const int pad = (k.block_threads + 31) / 32 * 32;
+  const int regs = (k.regs_per_thread + 3) / 4 * 4;
+  return static_cast<double>(blocks) * pad * regs / kRegistersPerSm;
+}
+
+WalkStats walk_warp(const Kernel& k, int block_id, int warp, RngStream& rng) {
+  WalkStats s;
+  s.reg_accesses.assign(static_cast<std::size_t>(k.regs_per_thread), 0.0);
+  Walker(k, block_id, warp, rng, s).run_all();
+  return s;
+}
+
+WalkStats walk_kernel_launch(const Kernel& k, int grid, RngStream& rng, int sm) {
+  WalkStats s;
+  s.reg_accesses.assign(static_cast<std::size_t>(k.regs_per_thread), 0.0);
+  for (int b = sm; b < grid; b += kSms)
+    for (int w = 0; w < k.warps_per_block(); ++w) s.add(walk_warp(k, b, w, rng));
+  return s;
+}
+
+WalkStats walk_benchmark(const Benchmark& b, RngStream& rng, int sm) {
+  WalkStats s;
+  for (const Launch& l : b.launches)
+    s.add(walk_kernel_launch(b.kernels[static_cast<std::size_t>(l.kernel)], l.grid, rng, sm));
+  return s;
+}
+
+}  // namespace rfvar::arch::test
