@@ -1,0 +1,15 @@
+// Resident blocks per SM: GPGPU-Sim's shader_core_config::max_cta (spec §4).
+//
+// Contract: pure. padCTA = block threads rounded up to a multiple of 32; the result is
+// min(max_threads / padCTA, smem_per_sm / smem (if smem > 0), registers / (padCTA * roundup4(regs)),
+// max_blocks). Throws InputError if a single block does not fit (result would be 0).
+#pragma once
+
+#include "arch/params.h"
+#include "arch/workload/kernel.h"
+
+namespace rfvar::arch {
+
+int max_blocks_per_sm(const Kernel& k, const ArchParams& p);
+
+}  // namespace rfvar::arch

@@ -1,0 +1,53 @@
+#include "arch/params.h"
+
+namespace rfvar::arch {
+
+ArchParams ArchParams::from_config(const Config& c) {
+  ArchParams p;
+  auto i = [&](const char* k, double lo, double hi) {
+    return static_cast<int>(c.get_int(std::string("arch.") + k, Range::closed(lo, hi)));
+  };
+  p.sms = i("sms", 1, 1024);
+  p.max_threads_per_sm = i("max_threads_per_sm", 32, 4096);
+  if (p.max_threads_per_sm % 32 != 0) throw ConfigError("arch.max_threads_per_sm must be a multiple of 32");
+  p.max_blocks_per_sm = i("max_blocks_per_sm", 1, 64);
+  p.registers_per_sm = i("registers_per_sm", 1024, 1 << 20);
+  p.smem_bytes_per_sm = i("smem_bytes_per_sm", 0, 1 << 20);
+  p.schedulers = i("schedulers", 1, 8);
+  p.collector_units = {i("cu_sp", 1, 64), i("cu_sfu", 1, 64), i("cu_mem", 1, 64)};
+  p.issue_width = {i("issue_sp", 1, 8), i("issue_sfu", 1, 8), i("issue_mem", 1, 8)};
+  auto set = [&](OpClass op, int lat, int init) {
+    p.latency_cycles[static_cast<int>(op)] = lat;
+    p.initiation_cycles[static_cast<int>(op)] = init;
+  };
+  const int dp_init = i("init_dp", 1, 64);
+  set(OpClass::IntAlu, i("lat_int_alu", 1, 1000), 1);
+  set(OpClass::IntMul, i("lat_int_mul", 1, 1000), 1);
+  set(OpClass::IntMad, i("lat_int_mad", 1, 1000), 1);
+  set(OpClass::IntDiv, i("lat_int_div", 1, 10000), i("init_int_div", 1, 1000));
+  set(OpClass::FpAlu, i("lat_fp_alu", 1, 1000), 1);
+  set(OpClass::FpMul, i("lat_fp_mul", 1, 1000), 1);
+  set(OpClass::FpMad, i("lat_fp_mad", 1, 1000), 1);
+  set(OpClass::FpDiv, i("lat_fp_div", 1, 10000), i("init_fp_div", 1, 1000));
+  set(OpClass::DpAlu, i("lat_dp", 1, 1000), dp_init);
+  set(OpClass::Sfu, i("lat_sfu", 1, 1000), i("init_sfu", 1, 64));
+  set(OpClass::Load, 1, 1);
+  set(OpClass::Store, 1, 1);
+  set(OpClass::Barrier, 1, 1);
+  set(OpClass::Branch, 1, 1);
+  set(OpClass::Exit, 1, 1);
+  p.lat_branch_cycles = i("lat_branch", 1, 1000);
+  p.lat_smem_cycles = i("lat_smem", 1, 10000);
+  p.lat_l1_hit_cycles = i("lat_l1_hit", 1, 10000);
+  p.lat_l2_hit_cycles = i("lat_l2_hit", 1, 100000);
+  p.lat_dram_cycles = i("lat_dram", 1, 100000);
+  p.l2_cycles_per_request = c.get_double("arch.l2_cycles_per_request", Range::closed(0.0, 1000.0));
+  p.dram_cycles_per_request = c.get_double("arch.dram_cycles_per_request", Range::closed(0.0, 1000.0));
+  p.max_outstanding_misses = i("max_outstanding_misses", 1, 4096);
+  p.two_level_active_warps = i("two_level_active_warps", 1, 64);
+  p.two_level_greedy = c.get_string("arch.two_level_inner", {"greedy", "round_robin"}) == "greedy";
+  p.max_cycles = c.get_int("arch.max_cycles", Range::closed(1000, 1e15));
+  return p;
+}
+
+}  // namespace rfvar::arch

@@ -1,0 +1,57 @@
+// Parameters of the SM cycle model, read from the [arch] section of data/fermi-32nm.toml.
+//
+// Contract: from_config() reads every [arch] key with its accepted range and throws ConfigError
+// naming the key, value and range. Latencies are in cycles of the SM clock.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "arch/workload/kernel.h"
+#include "common/config.h"
+
+namespace rfvar::arch {
+
+enum class Unit : std::uint8_t { Sp = 0, Sfu = 1, Mem = 2, None = 3 };
+
+struct ArchParams {
+  int sms = 15;
+  int max_threads_per_sm = 1536;
+  int max_blocks_per_sm = 8;
+  int registers_per_sm = 32768;
+  int smem_bytes_per_sm = 49152;
+  int schedulers = 2;
+  std::array<int, 3> collector_units = {6, 8, 2};  // per Unit
+  std::array<int, 3> issue_width = {2, 1, 1};      // per Unit, per cycle
+  std::array<int, static_cast<int>(OpClass::Count)> latency_cycles{};
+  std::array<int, static_cast<int>(OpClass::Count)> initiation_cycles{};
+  int lat_branch_cycles = 4;
+  int lat_smem_cycles = 26;
+  int lat_l1_hit_cycles = 35;
+  int lat_l2_hit_cycles = 210;
+  int lat_dram_cycles = 440;
+  double l2_cycles_per_request = 2.0;
+  double dram_cycles_per_request = 4.0;
+  int max_outstanding_misses = 64;
+  int two_level_active_warps = 8;
+  bool two_level_greedy = true;
+  long long max_cycles = 200000000;
+
+  int max_warps_per_sm() const { return max_threads_per_sm / 32; }
+  static ArchParams from_config(const Config& c);
+};
+
+// The pipeline an opcode class runs on.
+inline Unit unit_of(OpClass op) {
+  switch (op) {
+    case OpClass::Sfu: return Unit::Sfu;
+    case OpClass::Load:
+    case OpClass::Store: return Unit::Mem;
+    case OpClass::Barrier:
+    case OpClass::Branch:
+    case OpClass::Exit: return Unit::None;
+    default: return Unit::Sp;
+  }
+}
+
+}  // namespace rfvar::arch

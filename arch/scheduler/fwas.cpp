@@ -1,0 +1,23 @@
+// Fast-warp aware scheduling (Tan 2016 §3.3.3): among ready warps prefer those whose next
+// instruction reads and writes only fast (or hybrid-fast) banks; ties and the rest in loose
+// round-robin order (the base policy).
+#include "arch/scheduler/i_warp_scheduler.h"
+
+namespace rfvar::arch {
+namespace {
+class Fwas final : public IWarpScheduler {
+ public:
+  int pick(std::span<const WarpView> w) override {
+    const int fast = first_after(w, last_, [](const WarpView& v) { return v.ready && v.fast; });
+    return fast >= 0 ? fast : first_after(w, last_, [](const WarpView& v) { return v.ready; });
+  }
+  void on_issue(int slot) override { last_ = slot; }
+
+ private:
+  int last_ = -1;
+};
+}  // namespace
+
+std::unique_ptr<IWarpScheduler> make_fwas() { return std::make_unique<Fwas>(); }
+
+}  // namespace rfvar::arch

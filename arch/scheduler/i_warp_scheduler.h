@@ -1,0 +1,58 @@
+// Picks the warp one scheduler unit issues this cycle.
+//
+// Contract: pick() sees this scheduler's resident warps in slot order and returns the index of a
+// warp whose `ready` is true, or -1 (only if none is ready). It must not assume anything about the
+// SM beyond the views; the SM calls on_issue() for the warp it issued, on_warp_start() when a new
+// block's warp takes a slot and on_warp_exit() when a warp finishes. Policies are deterministic.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "arch/params.h"
+
+namespace rfvar::arch {
+
+struct WarpView {
+  int slot = 0;           // SM warp slot = warp ID (recycled by new blocks)
+  bool ready = false;     // the next instruction can issue this cycle
+  bool fast = false;      // its register reads and write all map to fast or hybrid-fast banks (FWAS)
+  bool long_wait = false; // it waits on a long-latency (global/local memory) result (two-level)
+  std::uint64_t age = 0;  // launch order of the warp; smaller is older (GTO)
+};
+
+class IWarpScheduler {
+ public:
+  virtual ~IWarpScheduler() = default;
+  virtual int pick(std::span<const WarpView> warps) = 0;
+  virtual void on_issue(int /*slot*/) {}
+  virtual void on_warp_start(int /*slot*/) {}
+  virtual void on_warp_exit(int /*slot*/) {}
+};
+
+// Name -> factory table: "lrr" (loose round robin, Tan's baseline), "gto", "two-level", "fwas".
+std::unique_ptr<IWarpScheduler> make_scheduler(const std::string& name, const ArchParams& p);
+std::vector<std::string> scheduler_names();
+
+// Policies, one per file (scheduler/*.cpp); used by the table and by composite policies.
+std::unique_ptr<IWarpScheduler> make_lrr();
+std::unique_ptr<IWarpScheduler> make_gto();
+std::unique_ptr<IWarpScheduler> make_two_level(int active_warps, bool greedy_inner);
+std::unique_ptr<IWarpScheduler> make_fwas();
+
+// Loose round robin order: the first warp meeting `pred`, starting after slot `last`.
+template <typename Pred>
+int first_after(std::span<const WarpView> w, int last, Pred pred) {
+  int wrap = -1;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    if (!pred(w[i])) continue;
+    if (w[i].slot > last) return static_cast<int>(i);
+    if (wrap < 0) wrap = static_cast<int>(i);
+  }
+  return wrap;
+}
+
+}  // namespace rfvar::arch

@@ -1,0 +1,21 @@
+// Loose round robin (GPGPU-Sim 3.1 default, Tan's baseline): the first ready warp after the one
+// issued last.
+#include "arch/scheduler/i_warp_scheduler.h"
+
+namespace rfvar::arch {
+namespace {
+class Lrr final : public IWarpScheduler {
+ public:
+  int pick(std::span<const WarpView> w) override {
+    return first_after(w, last_, [](const WarpView& v) { return v.ready; });
+  }
+  void on_issue(int slot) override { last_ = slot; }
+
+ private:
+  int last_ = -1;
+};
+}  // namespace
+
+std::unique_ptr<IWarpScheduler> make_lrr() { return std::make_unique<Lrr>(); }
+
+}  // namespace rfvar::arch

@@ -1,0 +1,58 @@
+// Statistics of one SM run, kept apart from the model state (ChampSim-style stats struct).
+//
+// Contract: the SM only increments these counters; printers and writers (apps/) read them.
+// Bank counters are per virtual bank; sub-bank counters per physical sub-bank (RfSetup::subbank_of
+// at the time of the access), counting an access on a sub-bank only if one of its lanes is active.
+// allocated_row_cycles: sum over cycles of rows of the sub-bank holding a live register vector
+// (the NBTI "allocated time" stress input: divide by rows_per_bank * cycles for a fraction).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rfvar::arch {
+
+enum class Stall : std::uint8_t {
+  Idle,            // no resident warp on this scheduler
+  Memory,          // waiting for a global/local load result
+  DataDependence,  // waiting for an ALU/SFU/shared-memory result (or a pending register write)
+  Collector,       // a ready instruction found no free collector unit / issue port
+  Barrier,         // every candidate warp waits at a barrier
+  Control,         // waiting for a branch to resolve
+  Count
+};
+const char* stall_name(Stall s);
+
+struct SmStats {
+  std::uint64_t cycles = 0;
+  std::uint64_t warp_instructions = 0;
+  std::uint64_t thread_instructions = 0;
+  std::uint64_t fast_instructions = 0;  // all operands in fast (or hybrid-fast) banks
+  std::array<std::uint64_t, static_cast<int>(Stall::Count)> stalls{};  // scheduler-cycles without issue
+  std::uint64_t bank_conflict_cycles = 0;  // operand-read requests that waited a cycle on a busy bank
+  std::uint64_t slow_accesses = 0;         // register accesses that took more than one cycle
+  std::uint64_t row_spills = 0;            // vectors placed outside their mapped bank (bank full)
+  std::uint64_t l1_hits = 0, l2_hits = 0, dram_accesses = 0;
+  std::uint64_t blocks = 0, kernel_launches = 0;
+  std::vector<std::uint64_t> bank_reads, bank_writes, bank_busy_cycles;            // [banks]
+  std::vector<std::uint64_t> subbank_reads, subbank_writes, subbank_busy_cycles;   // [banks * S]
+  std::vector<double> subbank_allocated_row_cycles;                                // [banks * S]
+  std::vector<std::uint64_t> warp_finish_cycles;  // per warp in completion order (every block's warps)
+
+  double ipc() const { return cycles ? static_cast<double>(warp_instructions) / static_cast<double>(cycles) : 0.0; }
+  void resize(int banks, int subbanks_per_bank) {
+    bank_reads.assign(static_cast<std::size_t>(banks), 0);
+    bank_writes = bank_busy_cycles = bank_reads;
+    subbank_reads.assign(static_cast<std::size_t>(banks * subbanks_per_bank), 0);
+    subbank_writes = subbank_busy_cycles = subbank_reads;
+    subbank_allocated_row_cycles.assign(subbank_reads.size(), 0.0);
+  }
+  // Per physical sub-bank: (reads + writes) / cycles, accesses per cycle.
+  std::vector<double> subbank_utilization() const;
+  // Per physical sub-bank: allocated_row_cycles / (rows_per_bank * cycles).
+  std::vector<double> subbank_allocated_fraction(int rows_per_bank) const;
+};
+
+}  // namespace rfvar::arch
