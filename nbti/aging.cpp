@@ -58,9 +58,9 @@ std::vector<double> aged_register_delays(const varius::RfGeometry& g, std::span<
   return out;
 }
 
-std::vector<double> sensor_readings(const NbtiParams& p, const AgedSubbanks& aged) {
-  std::vector<double> out(aged.size());
-  for (std::size_t s = 0; s < aged.size(); ++s) out[s] = sensor_reading(p, aged.delay[s]);
+std::vector<float> sensor_readings(const NbtiParams& p, const AgedSubbanks& aged) {
+  std::vector<float> out(aged.size());
+  for (std::size_t s = 0; s < aged.size(); ++s) out[s] = static_cast<float>(sensor_reading(p, aged.delay[s]));
   return out;
 }
 

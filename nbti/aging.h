@@ -40,7 +40,8 @@ AgedSubbanks age_sm(const NbtiParams& p, const varius::SmDelays& sm, std::span<c
 std::vector<double> aged_register_delays(const varius::RfGeometry& g, std::span<const float> reg_delay,
                                          std::span<const double> subbank_delay_factor);
 
-// What each sub-bank's NBTI sensor reads now (sensor_reading() of every aged delay).
-std::vector<double> sensor_readings(const NbtiParams& p, const AgedSubbanks& aged);
+// What each sub-bank's NBTI sensor reads now (sensor_reading() of every aged delay), as float
+// like the delays rfmodel/'s bank table and renaming functions take.
+std::vector<float> sensor_readings(const NbtiParams& p, const AgedSubbanks& aged);
 
 }  // namespace rfvar::nbti

@@ -41,6 +41,19 @@ double fast_set_guardband(const AgedSubbanks& aged, std::span<const int> fresh_f
                    slowest_of(aged.delay, aged_fast_subbanks));
 }
 
+std::vector<int> fastest_subbanks(std::span<const double> delay, int count) {
+  if (count < 0 || static_cast<std::size_t>(count) > delay.size())
+    throw std::invalid_argument("fastest_subbanks: count out of range");
+  std::vector<int> order(delay.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return delay[static_cast<std::size_t>(a)] < delay[static_cast<std::size_t>(b)];
+  });
+  order.resize(static_cast<std::size_t>(count));
+  std::sort(order.begin(), order.end());
+  return order;
+}
+
 std::vector<int> fast_subbanks(const rfmodel::RfSetup& setup) {
   const int lanes_per_subbank = 32 / setup.subbanks;
   std::vector<int> ids;

@@ -34,6 +34,10 @@ double fast_set_guardband(const AgedSubbanks& aged, std::span<const int> fast_su
 double fast_set_guardband(const AgedSubbanks& aged, std::span<const int> fresh_fast_subbanks,
                           std::span<const int> aged_fast_subbanks);
 
+// The `count` fastest sub-banks by `delay` (ties: lower id first, as rfmodel/'s sort), ascending
+// id order: the set that kernel-level re-organization keeps fast after aging.
+std::vector<int> fastest_subbanks(std::span<const double> delay, int count);
+
 // The physical sub-banks a technique's clock must cover, from its RfSetup: both sub-banks of every
 // fast virtual bank (every row 1 cycle), plus, for a hybrid bank, the sub-banks that hold its fast
 // lanes. Sorted ascending, without repeats.

@@ -33,6 +33,11 @@ TEST_CASE("GIVEN hand-made delays WHEN guardbands are computed THEN GB = 1 - per
     CHECK(fast_set_guardband(a, fresh_fast, aged_fast) == doctest::Approx(1.0 - 1.10 / 1.35));
     CHECK(fast_set_guardband(a, fresh_fast, aged_fast) < fast_set_guardband(a, fresh_fast));
   }
+  SUBCASE("the two fastest aged sub-banks are the re-organized fast set") {
+    CHECK(fastest_subbanks(a.delay, 2) == std::vector<int>{0, 1});
+    CHECK(fastest_subbanks(a.fresh_delay, 2) == std::vector<int>{0, 3});
+    CHECK(fastest_subbanks(std::vector<double>{2.0, 1.0, 1.0, 0.5}, 2) == std::vector<int>{1, 3});  // tie: lower id
+  }
   SUBCASE("bad sets are programming errors") {
     CHECK_THROWS_AS(fast_set_guardband(a, std::vector<int>{}), std::invalid_argument);
     CHECK_THROWS_AS(fast_set_guardband(a, std::vector<int>{4}), std::invalid_argument);
