@@ -81,6 +81,7 @@ TEST_CASE("GIVEN the sources' launch shapes WHEN the kernel files are read THEN 
       {"pns", "PetrinetKernel", 256, 20, 2496, 6},
       {"sla", "prescan", 256, 16, 2176, 6},
       {"bfs", "Kernel", 512, 14, 0, 3},
+      {"mm", "matrixMul", 256, 14, 2048, 6},
   };
   for (const Shape& s : shapes) {
     CAPTURE(s.bench);
