@@ -139,18 +139,10 @@ void WalkStats::add(const WalkStats& o) {
 
 int blocks_on_sm(int grid, int sm, int sms) { return grid > sm ? (grid - sm + sms - 1) / sms : 0; }
 
-int occupancy_blocks(const Kernel& k) {
+double rf_fraction(const Kernel& k, int blocks, int registers_per_sm) {
   const int pad = (k.block_threads + 31) / 32 * 32;
   const int regs = (k.regs_per_thread + 3) / 4 * 4;
-  int n = std::min(kMaxThreadsPerSm / pad, kMaxBlocksPerSm);
-  if (k.smem_bytes > 0) n = std::min(n, kSmemBytesPerSm / k.smem_bytes);
-  return std::min(n, kRegistersPerSm / (pad * regs));
-}
-
-double rf_fraction(const Kernel& k, int blocks) {
-  const int pad = (k.block_threads + 31) / 32 * 32;
-  const int regs = (k.regs_per_thread + 3) / 4 * 4;
-  return static_cast<double>(blocks) * pad * regs / kRegistersPerSm;
+  return static_cast<double>(blocks) * pad * regs / registers_per_sm;
 }
 
 WalkStats walk_warp(const Kernel& k, int block_id, int warp, RngStream& rng) {
@@ -160,18 +152,11 @@ WalkStats walk_warp(const Kernel& k, int block_id, int warp, RngStream& rng) {
   return s;
 }
 
-WalkStats walk_kernel_launch(const Kernel& k, int grid, RngStream& rng, int sm) {
+WalkStats walk_kernel_launch(const Kernel& k, int grid, int sm, int sms, RngStream& rng) {
   WalkStats s;
   s.reg_accesses.assign(static_cast<std::size_t>(k.regs_per_thread), 0.0);
-  for (int b = sm; b < grid; b += kSms)
+  for (int b = sm; b < grid; b += sms)
     for (int w = 0; w < k.warps_per_block(); ++w) s.add(walk_warp(k, b, w, rng));
-  return s;
-}
-
-WalkStats walk_benchmark(const Benchmark& b, RngStream& rng, int sm) {
-  WalkStats s;
-  for (const Launch& l : b.launches)
-    s.add(walk_kernel_launch(b.kernels[static_cast<std::size_t>(l.kernel)], l.grid, rng, sm));
   return s;
 }
 

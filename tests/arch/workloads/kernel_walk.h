@@ -5,8 +5,9 @@
 // control flow (structured SIMT ifs with reconvergence, loops with fixed trips, a part with no active
 // lane is skipped, every branch / barrier / exit is one warp instruction) and adds its dynamic
 // counts to a WalkStats. Programmatic conditions are evaluated exactly; `rand` / `wrand` draw from
-// the RngStream passed in. walk_benchmark() walks every warp of every block that the representative
-// SM receives (block b with b % sms == sm) in every launch. It knows nothing of timing.
+// the RngStream passed in. walk_kernel_launch() walks every warp of every block that the
+// representative SM receives (block b with b % sms == sm). It knows nothing of timing; occupancy
+// comes from the arch library (arch/occupancy.h).
 #pragma once
 
 #include <array>
@@ -17,13 +18,6 @@
 #include "common/rng.h"
 
 namespace rfvar::arch::test {
-
-// GTX480 facts used by the characteristic checks (spec §4; GPGPU-Sim's max_cta).
-inline constexpr int kSms = 15;
-inline constexpr int kMaxThreadsPerSm = 1536;
-inline constexpr int kMaxBlocksPerSm = 8;
-inline constexpr int kRegistersPerSm = 32768;
-inline constexpr int kSmemBytesPerSm = 49152;
 
 struct WalkStats {
   double warp_instructions = 0;
@@ -40,16 +34,13 @@ struct WalkStats {
   void add(const WalkStats& o);
 };
 
-// Blocks of a launch that SM `sm` receives (GPGPU-Sim's round-robin block distribution).
-int blocks_on_sm(int grid, int sm = 0, int sms = kSms);
-// GPGPU-Sim's max_cta: min(threads, smem, registers, 8) with the block padded to whole warps and
-// registers rounded up to a multiple of 4.
-int occupancy_blocks(const Kernel& k);
-// Fraction of the SM's registers allocated when `blocks` blocks of k are resident.
-double rf_fraction(const Kernel& k, int blocks);
+// Blocks of a launch that SM `sm` of `sms` receives (GPGPU-Sim's round-robin block distribution).
+int blocks_on_sm(int grid, int sm, int sms);
+// Fraction of an SM's `registers_per_sm` allocated when `blocks` blocks of k are resident (GPGPU-Sim
+// allocation: block padded to whole warps, registers rounded up to a multiple of 4).
+double rf_fraction(const Kernel& k, int blocks, int registers_per_sm);
 
 WalkStats walk_warp(const Kernel& k, int block_id, int warp, RngStream& rng);
-WalkStats walk_kernel_launch(const Kernel& k, int grid, RngStream& rng, int sm = 0);
-WalkStats walk_benchmark(const Benchmark& b, RngStream& rng, int sm = 0);
+WalkStats walk_kernel_launch(const Kernel& k, int grid, int sm, int sms, RngStream& rng);
 
 }  // namespace rfvar::arch::test

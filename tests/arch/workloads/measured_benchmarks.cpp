@@ -5,7 +5,9 @@
 #include <map>
 #include <memory>
 
+#include "arch/occupancy.h"
 #include "arch/workload/kernel_parser.h"
+#include "common/config.h"
 
 namespace rfvar::arch::test {
 namespace {
@@ -23,10 +25,11 @@ std::unique_ptr<MeasuredBenchmark> measure(const std::string& name) {
   for (const Launch& l : m->bench.launches) {
     MeasuredKernel& mk = m->kernels[static_cast<std::size_t>(l.kernel)];
     const Kernel& k = *mk.kernel;
-    const WalkStats s = walk_kernel_launch(k, l.grid, rng);
-    const int resident = std::min(occupancy_blocks(k), blocks_on_sm(l.grid));
-    const double threads = static_cast<double>(resident) * k.block_threads * k.regs_per_thread / kRegistersPerSm;
-    const double alloc = rf_fraction(k, resident);
+    const WalkStats s = walk_kernel_launch(k, l.grid, 0, arch_params().sms, rng);
+    const int resident = std::min(occupancy(k), blocks_on_sm0(l.grid));
+    const double threads =
+        static_cast<double>(resident) * k.block_threads * k.regs_per_thread / arch_params().registers_per_sm;
+    const double alloc = rf_use(k, resident);
     mk.max_resident_blocks = std::max(mk.max_resident_blocks, resident);
     mk.thread_reg_fraction += s.warp_instructions * threads;
     mk.alloc_reg_fraction += s.warp_instructions * alloc;
@@ -53,6 +56,17 @@ const MeasuredBenchmark& measured(const std::string& name) {
   if (it == cache.end()) it = cache.emplace(name, measure(name)).first;
   return *it->second;
 }
+
+const ArchParams& arch_params() {
+  static const ArchParams p = ArchParams::from_config(Config::load_default());
+  return p;
+}
+
+int occupancy(const Kernel& k) { return max_blocks_per_sm(k, arch_params()); }
+
+int blocks_on_sm0(int grid) { return blocks_on_sm(grid, 0, arch_params().sms); }
+
+double rf_use(const Kernel& k, int blocks) { return rf_fraction(k, blocks, arch_params().registers_per_sm); }
 
 double mean_accesses(const WalkStats& s, int lo, int hi) {
   double sum = 0;

@@ -3,12 +3,14 @@
 //
 // Contract: measured(name) loads data/kernels/<name>.kernel with the arch library's load_benchmark()
 // and walks every launch on SM 0 with RngStream(kWalkSeed, 0, Stream::Test); the result is cached
-// for the test process (the walk is deterministic, so caching changes nothing but run time).
+// for the test process (the walk is deterministic, so caching changes nothing but run time). SM
+// facts (SM count, registers, occupancy) come from the [arch] defaults through the arch library.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "arch/params.h"
 #include "arch/workload/kernel.h"
 #include "kernel_walk.h"
 
@@ -33,6 +35,13 @@ struct MeasuredBenchmark {
 };
 
 const MeasuredBenchmark& measured(const std::string& name);
+
+// ArchParams of data/fermi-32nm.toml (GTX480: 15 SMs, 32768 registers, max_cta limits).
+const ArchParams& arch_params();
+// Resident blocks per SM (arch/occupancy.h), blocks of a grid on SM 0, register-file fraction.
+int occupancy(const Kernel& k);
+int blocks_on_sm0(int grid);
+double rf_use(const Kernel& k, int blocks);
 
 // Mean accesses per register of a group of registers [lo, hi) (registers never accessed included).
 double mean_accesses(const WalkStats& s, int lo, int hi);

@@ -50,10 +50,10 @@ TEST_CASE("GIVEN HotSpot WHEN resident at its occupancy THEN it holds ~80 % of t
           "many more blocks than fit at once (Tan §6.1.2)") {
   const MeasuredBenchmark& m = measured("hotspot");
   const Kernel& k = *m.kernels[0].kernel;
-  const double rf = rf_fraction(k, occupancy_blocks(k));
+  const double rf = rf_use(k, occupancy(k));
   CHECK(rf >= 0.75);
   CHECK(rf <= 0.90);
-  CHECK(blocks_on_sm(m.bench.launches[0].grid) >= 10 * occupancy_blocks(k));
+  CHECK(blocks_on_sm0(m.bench.launches[0].grid) >= 10 * occupancy(k));
 }
 
 TEST_CASE("GIVEN LavaMD WHEN walked THEN it is compute-bound: arithmetic (mostly double precision) "
@@ -62,7 +62,8 @@ TEST_CASE("GIVEN LavaMD WHEN walked THEN it is compute-bound: arithmetic (mostly
   CHECK(s.alu_instructions / s.warp_instructions >= 0.75);
   CHECK(s.dp_instructions / s.warp_instructions >= 0.5);
   CHECK(offchip_per_instruction("lavamd") < 0.03);
-  CHECK(rf_fraction(*measured("lavamd").kernels[0].kernel, 4) == doctest::Approx(1.0));
+  const Kernel& k = *measured("lavamd").kernels[0].kernel;
+  CHECK(rf_use(k, occupancy(k)) == doctest::Approx(1.0));  // 4 blocks fill the register file
 }
 
 TEST_CASE("GIVEN NW WHEN its launches are placed on the SM THEN very few threads are resident (Tan "

@@ -90,7 +90,7 @@ TEST_CASE("GIVEN the sources' launch shapes WHEN the kernel files are read THEN 
     CHECK(k.block_threads == s.block);
     CHECK(k.regs_per_thread == s.regs);
     CHECK(k.smem_bytes == s.smem);
-    CHECK(occupancy_blocks(k) == s.occupancy);
+    CHECK(occupancy(k) == s.occupancy);
   }
   // NW: one launch per block diagonal, growing then shrinking (N = 1024: 64 + 63 launches).
   const Benchmark& nw = measured("nw").bench;

@@ -55,10 +55,10 @@ TEST_CASE("GIVEN a 48-thread block with an if/else on tid < 16 in a 3-trip loop 
   CHECK(w1.reg_accesses[2] == 0);
 
   // Grid 31 on SM 0 of 15: blocks 0, 15 and 30.
-  CHECK(blocks_on_sm(31) == 3);
-  CHECK(blocks_on_sm(31, 1) == 2);
-  CHECK(blocks_on_sm(1, 3) == 0);
-  CHECK(walk_kernel_launch(k, 31, rng).warp_instructions == 3 * (18 + 12));
+  CHECK(blocks_on_sm(31, 0, 15) == 3);
+  CHECK(blocks_on_sm(31, 1, 15) == 2);
+  CHECK(blocks_on_sm(1, 3, 15) == 0);
+  CHECK(walk_kernel_launch(k, 31, 0, 15, rng).warp_instructions == 3 * (18 + 12));
 }
 
 TEST_CASE("GIVEN nested loops sharing their head and a bid condition WHEN walked THEN trips multiply and "
@@ -101,22 +101,13 @@ TEST_CASE("GIVEN a rand 0.25 branch WHEN 100 trips of one warp are walked (seed 
   CHECK(s.divergent_ifs > 90);
 }
 
-TEST_CASE("GIVEN launch shapes WHEN occupancy is computed THEN it follows GPGPU-Sim's max_cta") {
+TEST_CASE("GIVEN resident blocks WHEN the register-file fraction is computed THEN it uses GPGPU-Sim's "
+          "padded allocation") {
   Kernel k;
   k.block_threads = 256;
-  k.regs_per_thread = 35;  // rounded up to 36: 32768 / (256 * 36) = 3
-  k.smem_bytes = 3072;
-  CHECK(occupancy_blocks(k) == 3);
-  CHECK(rf_fraction(k, 3) == doctest::Approx(3.0 * 256 * 36 / 32768));
-  k.block_threads = 16;  // padded to one warp; the 8-block limit binds
-  k.regs_per_thread = 54;
-  k.smem_bytes = 2180;
-  CHECK(occupancy_blocks(k) == 8);
-  k.block_threads = 64;
-  k.regs_per_thread = 8;
-  k.smem_bytes = 12288;  // 49152 / 12288 = 4
-  CHECK(occupancy_blocks(k) == 4);
-  k.block_threads = 512;  // 1536 / 512 = 3
-  k.smem_bytes = 0;
-  CHECK(occupancy_blocks(k) == 3);
+  k.regs_per_thread = 35;  // rounded up to 36
+  CHECK(rf_fraction(k, 3, 32768) == doctest::Approx(3.0 * 256 * 36 / 32768));
+  k.block_threads = 1;  // padded to one warp
+  k.regs_per_thread = 12;
+  CHECK(rf_fraction(k, 8, 32768) == doctest::Approx(8.0 * 32 * 12 / 32768));
 }
