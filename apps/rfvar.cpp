@@ -20,7 +20,8 @@ int main(int argc, char** argv) {
   apps::CommonOptions opts;
   for (int i = 0; i < argc; ++i) opts.command_line += (i ? " " : "") + std::string(argv[i]);
 
-  // apps::register_chips(app, opts);
+  apps::register_chips(app, opts);
+  apps::register_freq(app, opts);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,60 @@
+// Chip population files (`rfvar chips -o F`): the one way every command writes and reads chips.
+//
+// Contract (layout, docs/hdf5.md "chips"): root attributes rfvar_kind = "chips", rfvar_version,
+// seed, command_line, first_chip; /config (H5Writer::provenance); datasets
+//   /chips/chip_id [N] int32, /chips/reg_delay [N, SM, R] float32, /chips/vector_delay [N, SM, V],
+//   /chips/subbank_delay [N, SM, 16 S], /chips/subbank_dvth_sys [N, SM, 16 S] (V),
+//   /chips/slowest_cell, /chips/fastest_cell [N, SM] float32, /chips/sm_norm_freq [N, SM] float64,
+//   /chips/chip_norm_freq [N] float64, /chips/vth_d2d, /chips/leff_d2d [N] float64,
+//   /maps/vth_sys, /maps/leff_sys [N, G, G] float32 (relative WID systematic deviations).
+// Index conventions are varius/chip_sample.h's. Writing is atomic (H5Writer). ChipsFile reads a
+// chosen range of chips and SMs with HDF5 hyperslabs, so a subset costs only what it reads. A file
+// that is not HDF5 or whose rfvar_kind is not "chips" is an InputError "'F' is not an rfvar chip file".
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/config.h"
+#include "varius/chip_sample.h"
+
+namespace rfvar::apps {
+
+void write_chips_file(const std::filesystem::path& out, const std::vector<varius::ChipSample>& chips,
+                      std::uint64_t seed, std::uint32_t first_chip, const Config& config,
+                      const std::string& command_line);
+
+struct ChipsFileInfo {
+  int chips = 0, sms = 0, registers = 0, vectors = 0, subbanks = 0, grid = 0;
+  std::uint64_t seed = 0;
+  std::uint32_t first_chip = 0;
+  std::string version, command_line;
+  std::vector<std::int32_t> chip_ids;
+};
+
+class ChipsFile {
+ public:
+  explicit ChipsFile(const std::filesystem::path& file);
+  ~ChipsFile();
+  ChipsFile(const ChipsFile&) = delete;
+  ChipsFile& operator=(const ChipsFile&) = delete;
+
+  const ChipsFileInfo& info() const { return info_; }
+  // The configuration the file was made with (for checks and for later stages).
+  Config config() const;
+  // Chips at file positions [first, first + count) (count < 0: to the end), SMs [sm_first,
+  // sm_first + sm_count) (sm_count < 0: all); maps only if asked. Out of range: InputError.
+  std::vector<varius::ChipSample> read(int first = 0, int count = -1, int sm_first = 0, int sm_count = -1,
+                                       bool with_maps = false) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  std::filesystem::path file_;
+  ChipsFileInfo info_;
+};
+
+}  // namespace rfvar::apps

@@ -1,0 +1,38 @@
+// A population of chips and its summary statistics (issue 2 §3, Tan 2016 §3.1).
+//
+// Contract: sample_population() returns chips first_chip .. first_chip + count - 1 in index order,
+// computed in parallel over chips (OpenMP) into a chip-indexed vector; each chip's content does not
+// depend on the thread count or on the range. Progress is ticked once per chip. The summary is
+// computed from the samples only (statistics apart from model state):
+//   chip_norm_freq       mean over the chip's SMs of 1 / slowest cell (Tan: per-SM clocks)
+//   mean_norm_freq       mean over chips; std_norm_freq its sample standard deviation (n - 1)
+//   sm_to_sm_ratio_mean  mean over chips of fastest-SM / slowest-SM frequency
+//   within_sm_ratio_mean mean over all SMs of slowest / fastest cell delay (Tan §3.1)
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "common/progress.h"
+#include "varius/chip_sample.h"
+#include "varius/chip_sampler.h"
+
+namespace rfvar::varius {
+
+std::vector<ChipSample> sample_population(const ChipSampler& sampler, std::uint64_t seed,
+                                          std::uint32_t first_chip, int count, Progress* progress);
+
+double chip_norm_freq(const ChipSample& c);
+
+struct PopulationSummary {
+  int chips = 0;
+  int sms_per_chip = 0;
+  double mean_norm_freq = 0.0;
+  double std_norm_freq = 0.0;
+  double sm_to_sm_ratio_mean = 0.0;
+  double within_sm_ratio_mean = 0.0;
+};
+
+PopulationSummary summarize(const std::vector<ChipSample>& chips);
+
+}  // namespace rfvar::varius
