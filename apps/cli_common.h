@@ -45,5 +45,6 @@ void print_json(const nlohmann::json& j);
 
 // The registered subcommands; one line per subcommand in apps/rfvar.cpp.
 void register_chips(CLI::App& app, CommonOptions& o);
+void register_freq(CLI::App& app, CommonOptions& o);
 
 }  // namespace rfvar::apps
