@@ -1,0 +1,34 @@
+#include <doctest/doctest.h>
+
+#include "arch/ltrf/params.h"
+#include "common/config.h"
+
+using namespace rfvar::arch::ltrf;
+
+TEST_CASE("GIVEN the defaults file WHEN [ltrf] is read THEN LTRF Table 2 designs #1-#7 are available") {
+  const rfvar::Config c = rfvar::Config::load_default();
+  const LtrfParams p = LtrfParams::from_config(c);
+  CHECK(p.regs_per_interval == 16);
+  CHECK(p.main_rf(1).latency_rel == 1.0);
+  CHECK(p.main_rf(6).latency_rel == doctest::Approx(5.3));
+  CHECK(p.main_rf(7).latency_rel == doctest::Approx(6.3));
+  CHECK(p.main_rf(7).capacity_multiple == 8.0);
+  CHECK(p.ideal().latency_rel == 1.0);
+  CHECK(p.ideal().capacity_multiple == 8.0);
+}
+
+TEST_CASE("GIVEN bad design ids and latencies WHEN validated THEN the errors name the key and the range") {
+  rfvar::Config c = rfvar::Config::load_default();
+  const LtrfParams p = LtrfParams::from_config(c);
+  CHECK_THROWS_WITH_AS(p.main_rf(0), doctest::Contains("1-7"), rfvar::InputError);
+  CHECK_THROWS_WITH_AS(p.main_rf(8), doctest::Contains("--config-id"), rfvar::InputError);
+  c.set("ltrf.main_rf_config=9");
+  CHECK_THROWS_WITH_AS(LtrfParams::from_config(c), doctest::Contains("ltrf.main_rf_config"), rfvar::ConfigError);
+  c.set("ltrf.main_rf_config=1");
+  c.set("ltrf.config_latency=[1.0, 1.25, 1.5, 1.6, 2.8, 5.3, 0.0]");
+  CHECK_THROWS_WITH_AS(LtrfParams::from_config(c), doctest::Contains("ltrf.config_latency"), rfvar::ConfigError);
+  c.set("ltrf.config_latency=[1.0, 2.0]");
+  CHECK_THROWS_WITH_AS(LtrfParams::from_config(c), doctest::Contains("7 values"), rfvar::ConfigError);
+  CHECK_THROWS_WITH_AS(check_latency_rel(-1.0, "--latency-sweep"), doctest::Contains("--latency-sweep"), rfvar::InputError);
+  CHECK_NOTHROW(check_latency_rel(0.5, "--latency-sweep"));
+}
