@@ -1,0 +1,182 @@
+// `rfvar sim --kernel NAME`: one benchmark on one SM under one technique (issue 4). No model logic
+// here: arch/run.h runs the SM; this file parses options, reads the chip, prints, writes HDF5.
+#include <chrono>
+#include <cstdio>
+
+#include "apps/chips_file.h"
+#include "apps/cli_common.h"
+#include "arch/run.h"
+#include "arch/workload/kernel_parser.h"
+#include "common/h5io.h"
+
+namespace rfvar::apps {
+
+namespace {
+
+struct SimOptions {
+  std::string kernel;
+  std::string technique = "baseline";
+  std::string chip;  // FILE:K
+  int sm = 0;
+  std::string output;  // optional HDF5 file
+};
+
+// "chips.h5:17" -> (file, 17).
+std::pair<std::string, int> parse_chip_spec(const std::string& spec) {
+  const auto colon = spec.rfind(':');
+  if (colon == std::string::npos || colon == 0 || colon + 1 == spec.size())
+    throw InputError("--chip '" + spec + "': expected FILE:INDEX, e.g. chips.h5:17");
+  try {
+    std::size_t n = 0;
+    const int k = std::stoi(spec.substr(colon + 1), &n);
+    if (n != spec.size() - colon - 1 || k < 0) throw std::invalid_argument("");
+    return {spec.substr(0, colon), k};
+  } catch (const std::exception&) {
+    throw InputError("--chip '" + spec + "': the chip index must be a non-negative integer");
+  }
+}
+
+nlohmann::json stats_json(const arch::SmStats& s) {
+  nlohmann::json stalls;
+  for (int i = 0; i < static_cast<int>(arch::Stall::Count); ++i)
+    stalls[arch::stall_name(static_cast<arch::Stall>(i))] = s.stalls[static_cast<std::size_t>(i)];
+  return {{"ipc", s.ipc()},
+          {"cycles", s.cycles},
+          {"warp_instructions", s.warp_instructions},
+          {"thread_instructions", s.thread_instructions},
+          {"fast_instruction_fraction",
+           s.warp_instructions ? static_cast<double>(s.fast_instructions) / static_cast<double>(s.warp_instructions) : 0.0},
+          {"per_bank_reads", s.bank_reads},
+          {"per_bank_writes", s.bank_writes},
+          {"per_bank_busy_cycles", s.bank_busy_cycles},
+          {"per_subbank_utilization", s.subbank_utilization()},
+          {"stalls", stalls},
+          {"bank_conflict_cycles", s.bank_conflict_cycles},
+          {"slow_accesses", s.slow_accesses},
+          {"row_spills", s.row_spills},
+          {"l1_hits", s.l1_hits},
+          {"l2_hits", s.l2_hits},
+          {"dram_accesses", s.dram_accesses},
+          {"blocks", s.blocks},
+          {"kernel_launches", s.kernel_launches}};
+}
+
+void write_h5(const std::string& file, const CommonOptions& o, const Config& c, const SimOptions& so,
+              const arch::RunResult& r, double clock_norm) {
+  H5Writer out(file);
+  out.provenance("sim", o.master_seed(c), c, o.command_line);
+  out.attr("/", "kernel", so.kernel);
+  out.attr("/", "technique", so.technique);
+  out.attr("/", "chip", so.chip.empty() ? std::string("none (no PV)") : so.chip);
+  out.attr("/", "sm", static_cast<std::int64_t>(so.sm));
+  out.attr("/", "clock_norm", clock_norm);
+  const auto& s = r.stats;
+  out.attr("/", "ipc", s.ipc());
+  out.attr("/", "cycles", static_cast<std::int64_t>(s.cycles));
+  out.attr("/", "warp_instructions", static_cast<std::int64_t>(s.warp_instructions));
+  auto i64 = [](const std::vector<std::uint64_t>& v) { return std::vector<std::int64_t>(v.begin(), v.end()); };
+  const Dims nb = {s.bank_reads.size()}, ns = {s.subbank_reads.size()};
+  out.write("/bank/reads", i64(s.bank_reads), nb, {"virtual_bank"}, "accesses");
+  out.write("/bank/writes", i64(s.bank_writes), nb, {"virtual_bank"}, "accesses");
+  out.write("/bank/busy_cycles", i64(s.bank_busy_cycles), nb, {"virtual_bank"}, "cycles");
+  out.write("/subbank/reads", i64(s.subbank_reads), ns, {"physical_subbank"}, "accesses");
+  out.write("/subbank/writes", i64(s.subbank_writes), ns, {"physical_subbank"}, "accesses");
+  out.write("/subbank/busy_cycles", i64(s.subbank_busy_cycles), ns, {"physical_subbank"}, "cycles");
+  out.write("/subbank/utilization", s.subbank_utilization(), ns, {"physical_subbank"}, "accesses per cycle");
+  out.write("/subbank/allocated_fraction", s.subbank_allocated_fraction(r.last_setup.rows_per_bank), ns,
+            {"physical_subbank"}, "1");
+  std::vector<std::int64_t> stalls(s.stalls.begin(), s.stalls.end());
+  out.write("/stalls", stalls, {stalls.size()}, {"reason"}, "scheduler-cycles");
+  std::vector<std::string> names;
+  for (int i = 0; i < static_cast<int>(arch::Stall::Count); ++i) names.push_back(arch::stall_name(static_cast<arch::Stall>(i)));
+  out.write_strings("/stall_names", names);
+  out.write("/warp_finish_cycles", i64(s.warp_finish_cycles), {s.warp_finish_cycles.size()}, {"warp"}, "cycles");
+  out.commit();
+}
+
+void run(CommonOptions& o, const SimOptions& so) {
+  const Config config = o.load_config();
+  const arch::ArchParams ap = arch::ArchParams::from_config(config);
+  const rfmodel::RfParams rp = rfmodel::RfParams::from_config(config);
+  arch::find_technique(so.technique);  // validate before any work
+  const arch::Benchmark bench = arch::load_benchmark(so.kernel);
+  varius::RfGeometry g;
+  g.subbanks = rp.subbanks;
+  std::optional<varius::SmDelays> sm;
+  if (!so.chip.empty()) {
+    const auto [file, k] = parse_chip_spec(so.chip);
+    const ChipsFile in(file);
+    if (k >= in.info().chips)
+      throw InputError("--chip " + so.chip + ": index " + std::to_string(k) + " out of range; '" + file + "' holds " +
+                       std::to_string(in.info().chips) + " chips (0.." + std::to_string(in.info().chips - 1) + ")");
+    if (so.sm < 0 || so.sm >= in.info().sms)
+      throw InputError("--sm " + std::to_string(so.sm) + " out of range; the chips have " + std::to_string(in.info().sms) +
+                       " SMs (0.." + std::to_string(in.info().sms - 1) + ")");
+    auto chips = in.read(k, 1, so.sm, 1);
+    g = chips.at(0).geometry;
+    g.subbanks = rp.subbanks;
+    sm = std::move(chips.at(0).sms.at(0));
+  } else if (so.sm != 0) {
+    throw InputError("--sm needs --chip");
+  }
+  const RngStream workload(o.master_seed(config), 0, Stream::Workload);
+  const auto t0 = std::chrono::steady_clock::now();
+  const arch::RunResult r =
+      arch::run_technique(bench, ap, rp, so.technique, sm ? &*sm : nullptr, g, workload, nullptr);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double clock_norm = r.last_setup.clock_norm;
+  if (!so.output.empty()) write_h5(so.output, o, config, so, r, clock_norm);
+
+  if (o.json) {
+    nlohmann::json j = stats_json(r.stats);
+    j["kernel"] = bench.name;
+    j["technique"] = so.technique;
+    j["chip"] = so.chip.empty() ? nlohmann::json(nullptr) : nlohmann::json(so.chip);
+    j["sm"] = so.sm;
+    j["clock_norm"] = clock_norm;
+    j["sim_seconds"] = secs;
+    j["sim_rate_warp_inst_per_s"] = secs > 0 ? static_cast<double>(r.stats.warp_instructions) / secs : 0.0;
+    if (!so.output.empty()) j["file"] = so.output;
+    print_json(j);
+    return;
+  }
+  const auto& s = r.stats;
+  std::printf("%s under %s on %s (SM %d), clock %.4f of no-PV\n", bench.name.c_str(), so.technique.c_str(),
+              so.chip.empty() ? "the chip without PV" : so.chip.c_str(), so.sm, clock_norm);
+  std::printf("IPC %.4f  cycles %llu  warp instructions %llu  (%zu launches, %llu blocks on this SM)\n", s.ipc(),
+              static_cast<unsigned long long>(s.cycles), static_cast<unsigned long long>(s.warp_instructions),
+              bench.launches.size(), static_cast<unsigned long long>(s.blocks));
+  std::printf("stalls (scheduler-cycles):");
+  for (int i = 0; i < static_cast<int>(arch::Stall::Count); ++i)
+    std::printf(" %s %llu", arch::stall_name(static_cast<arch::Stall>(i)), static_cast<unsigned long long>(s.stalls[static_cast<std::size_t>(i)]));
+  std::printf("\nslow register accesses %llu, bank-conflict cycles %llu, L1/L2/DRAM %llu/%llu/%llu\n",
+              static_cast<unsigned long long>(s.slow_accesses), static_cast<unsigned long long>(s.bank_conflict_cycles),
+              static_cast<unsigned long long>(s.l1_hits), static_cast<unsigned long long>(s.l2_hits),
+              static_cast<unsigned long long>(s.dram_accesses));
+  std::printf("bank reads:");
+  for (auto v : s.bank_reads) std::printf(" %llu", static_cast<unsigned long long>(v));
+  std::printf("\nsimulated in %.3f s (%.2f M warp instructions/s)\n", secs,
+              secs > 0 ? 1e-6 * static_cast<double>(s.warp_instructions) / secs : 0.0);
+  if (!so.output.empty()) std::printf("wrote %s\n", so.output.c_str());
+}
+
+}  // namespace
+
+void register_sim(CLI::App& app, CommonOptions& o) {
+  auto so = std::make_shared<SimOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "sim",
+      "Run one benchmark (data/kernels/NAME.kernel or a .kernel path) on one SM under one technique\n"
+      "(Tan 2016 Fig. 11 set-ups) and report IPC, stalls and per-bank / per-sub-bank activity.\n"
+      "Without --chip the chip has no PV (every technique then sees only fast banks).");
+  sub->add_option("--kernel", so->kernel, "Benchmark name (e.g. hotspot) or kernel file path")->required();
+  sub->add_option("--technique", so->technique,
+                  "baseline, vl-rf, vl-sb+rf-bro, fba-rm, two-level, fwas, pv-opt, pv-opt+renaming (default: baseline)");
+  sub->add_option("--chip", so->chip, "FILE:K: chip K (0-based position) of a file written by 'rfvar chips'");
+  sub->add_option("--sm", so->sm, "SM of the chip whose register-file delays are used (default: 0)");
+  sub->add_option("-o,--output", so->output, "Also write the run's statistics to this HDF5 file (atomically)");
+  add_common_options(sub, o, "");
+  sub->callback([&o, so] { run(o, *so); });
+}
+
+}  // namespace rfvar::apps

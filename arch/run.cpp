@@ -1,0 +1,31 @@
+#include "arch/run.h"
+
+#include "arch/sm.h"
+
+namespace rfvar::arch {
+
+RunResult run_benchmark(const Benchmark& b, const ArchParams& p, const std::string& scheduler,
+                        std::unique_ptr<IRegisterMapping> mapping, IRfProvider& rf, const RngStream& workload,
+                        IOperandPath* path, Progress* progress) {
+  const auto blk = workload.block(0);
+  const std::uint64_t key = (static_cast<std::uint64_t>(blk[0]) << 32) | blk[1];
+  Sm sm(p, scheduler, std::move(mapping), rf, key, path);
+  for (std::size_t i = 0; i < b.launches.size(); ++i) {
+    const Launch& l = b.launches[i];
+    sm.run_launch(b.kernels[static_cast<std::size_t>(l.kernel)], l.grid, static_cast<int>(i));
+    if (progress) progress->tick();
+  }
+  return {sm.stats(), sm.setup()};
+}
+
+RunResult run_technique(const Benchmark& b, const ArchParams& p, const rfmodel::RfParams& rp,
+                        const std::string& technique, const varius::SmDelays* sm, const varius::RfGeometry& g,
+                        const RngStream& workload, Progress* progress) {
+  const TechniqueSpec& t = find_technique(technique);
+  auto provider = make_rf_provider(t, sm, g, rp);
+  auto mapping = make_mapping(t.mapping);
+  if (t.renaming) mapping = with_renaming(std::move(mapping));
+  return run_benchmark(b, p, t.scheduler, std::move(mapping), *provider, workload, nullptr, progress);
+}
+
+}  // namespace rfvar::arch

@@ -1,0 +1,40 @@
+// Running a benchmark (all its kernel launches) on one SM under a technique.
+//
+// Contract: run_benchmark() is deterministic for a given (benchmark, params, technique, RF delays,
+// workload key): the same inputs give bit-identical statistics on any thread and in any order.
+// The workload key (memory hits, data-dependent branches) is derived from the RngStream
+// (Stream::Workload) and does not depend on the chip, so techniques and chips are compared on the
+// same dynamic workload. Progress is ticked once per kernel launch.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "arch/mapping/i_register_mapping.h"
+#include "arch/operand_path.h"
+#include "arch/params.h"
+#include "arch/rf_provider.h"
+#include "arch/sm_stats.h"
+#include "arch/technique/technique.h"
+#include "arch/workload/kernel.h"
+#include "common/progress.h"
+#include "common/rng.h"
+
+namespace rfvar::arch {
+
+struct RunResult {
+  SmStats stats;
+  rfmodel::RfSetup last_setup;  // the setup of the last kernel launch
+};
+
+// The building block: any scheduler, mapping and setup provider.
+RunResult run_benchmark(const Benchmark& b, const ArchParams& p, const std::string& scheduler,
+                        std::unique_ptr<IRegisterMapping> mapping, IRfProvider& rf, const RngStream& workload,
+                        IOperandPath* path = nullptr, Progress* progress = nullptr);
+
+// A technique of technique_table() on one SM's delays (nullptr: the chip without PV).
+RunResult run_technique(const Benchmark& b, const ArchParams& p, const rfmodel::RfParams& rp,
+                        const std::string& technique, const varius::SmDelays* sm, const varius::RfGeometry& g,
+                        const RngStream& workload, Progress* progress = nullptr);
+
+}  // namespace rfvar::arch

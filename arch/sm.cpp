@@ -1,0 +1,171 @@
+// The SM's launch loop, issue stage, stall accounting and idle-cycle skipping.
+#include "arch/sm.h"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "arch/occupancy.h"
+
+namespace rfvar::arch {
+namespace {
+// A scheduler that issues nothing reports the reason of its most advanced warp.
+int stall_rank(Stall s) {
+  switch (s) {
+    case Stall::Collector: return 5;
+    case Stall::DataDependence: return 4;
+    case Stall::Memory: return 3;
+    case Stall::Control: return 2;
+    case Stall::Barrier: return 1;
+    default: return 0;
+  }
+}
+}  // namespace
+
+Sm::Sm(const ArchParams& p, const std::string& scheduler_name, std::unique_ptr<IRegisterMapping> mapping,
+       IRfProvider& rf, std::uint64_t workload_key, IOperandPath* path)
+    : p_(p), mapping_(std::move(mapping)), provider_(rf), key_(workload_key), path_(path), mem_(p) {
+  for (int s = 0; s < p_.schedulers; ++s) schedulers_.push_back(make_scheduler(scheduler_name, p_));
+  scheduler_name_ = scheduler_name;
+}
+
+void Sm::run_launch(const Kernel& k, int grid, int launch_index) {
+  reset_for_launch(k, grid, launch_index);
+  const std::uint64_t start = now_;
+  while (blocks_done_ < blocks_total_) {
+    bool act = writeback_events();
+    act |= arbitrate_banks();
+    act |= dispatch();
+    act |= issue_cycle();
+    act |= launch_block();
+    if (blocks_done_ == blocks_total_) {
+      ++now_;
+      break;
+    }
+    if (act) {
+      ++now_;
+    } else {
+      const std::uint64_t next = next_interesting_cycle();
+      if (next == std::numeric_limits<std::uint64_t>::max())
+        throw std::runtime_error("SM deadlock in kernel '" + k.name + "' at cycle " + std::to_string(now_));
+      account_stalls(next - now_ - 1);
+      now_ = next;
+    }
+    if (now_ - start > static_cast<std::uint64_t>(p_.max_cycles))
+      throw std::runtime_error("kernel '" + k.name + "' exceeded arch.max_cycles");
+  }
+  integrate_allocation();
+  stats_.cycles += now_ - start;
+  while (!events_.empty()) events_.pop();
+}
+
+bool Sm::can_issue(const Warp& w, const Instr& in, Stall* why) const {
+  if (w.at_barrier) return *why = Stall::Barrier, false;
+  if (w.next_issue > now_) return *why = Stall::Control, false;
+  const std::uint64_t use = in.op == OpClass::Exit ? ~0ull : use_mask_[static_cast<std::size_t>(w.pc())];
+  if (use & w.pending) return *why = (use & w.long_pending) ? Stall::Memory : Stall::DataDependence, false;
+  const Unit u = unit_of(in.op);
+  if (u != Unit::None) {
+    const int ui = static_cast<int>(u);
+    if (cu_free_[static_cast<std::size_t>(ui)] == 0 || issued_unit_[ui] >= p_.issue_width[static_cast<std::size_t>(ui)])
+      return *why = Stall::Collector, false;
+  }
+  return true;
+}
+
+bool Sm::issue_cycle() {
+  issued_unit_[0] = issued_unit_[1] = issued_unit_[2] = 0;
+  bool any = false;
+  for (std::size_t s = 0; s < schedulers_.size(); ++s) {
+    views_.clear();
+    Stall reason = Stall::Idle;
+    for (int slot : sched_warps_[s]) {
+      const Warp& w = warps_[static_cast<std::size_t>(slot)];
+      if (!w.live) continue;
+      const std::size_t pc = static_cast<std::size_t>(w.pc());
+      const Instr& in = k_->code[pc];
+      Stall why = Stall::Idle;
+      const bool ready = can_issue(w, in, &why);
+      const std::uint64_t use = use_mask_[pc];
+      views_.push_back({slot, ready, (use & w.slow_full & ~w.hyb_ok) == 0, (use & w.long_pending) != 0, w.age});
+      if (!ready && stall_rank(why) > stall_rank(reason)) reason = why;
+    }
+    const int pick = views_.empty() ? -1 : schedulers_[s]->pick(views_);
+    if (pick >= 0) {
+      const int slot = views_[static_cast<std::size_t>(pick)].slot;
+      if (!views_[static_cast<std::size_t>(pick)].ready) throw std::logic_error("scheduler picked a warp that is not ready");
+      schedulers_[s]->on_issue(slot);
+      issue(slot, k_->code[static_cast<std::size_t>(warps_[static_cast<std::size_t>(slot)].pc())]);
+      last_stall_[s] = Stall::Count;
+      any = true;
+    } else {
+      ++stats_.stalls[static_cast<std::size_t>(reason)];
+      last_stall_[s] = reason;
+    }
+  }
+  return any;
+}
+
+void Sm::issue(int slot, const Instr& in) {
+  Warp& w = warps_[static_cast<std::size_t>(slot)];
+  ++stats_.warp_instructions;
+  stats_.thread_instructions += static_cast<std::uint64_t>(std::popcount(w.mask()));
+  const std::uint64_t use = use_mask_[static_cast<std::size_t>(w.pc())];
+  if ((use & w.slow_full & ~w.hyb_ok) == 0) ++stats_.fast_instructions;
+  const Unit u = unit_of(in.op);
+  if (u == Unit::None) return execute_control(slot, in);
+  const int ui = static_cast<int>(u);
+  int cu = cu_first_[static_cast<std::size_t>(ui)];
+  while (cus_[static_cast<std::size_t>(cu)].busy) ++cu;
+  Collector& c = cus_[static_cast<std::size_t>(cu)];
+  c.busy = true;
+  ++cus_busy_;
+  c.warp = slot;
+  c.in = &in;
+  c.mask = w.mask();
+  c.pending = 0;
+  c.ready_at = now_ + 1;
+  c.got_operand_at = ~0ull;
+  --cu_free_[static_cast<std::size_t>(ui)];
+  ++issued_unit_[ui];
+  request_reads(cu, w, slot, in);
+  if (in.dst != kNoReg) {
+    w.pending |= 1ull << in.dst;
+    if (in.op == OpClass::Load && in.space != MemSpace::Shared) w.long_pending |= 1ull << in.dst;
+  }
+  set_pc(w, w.pc() + 1);
+}
+
+std::uint64_t Sm::next_interesting_cycle() const {
+  std::uint64_t t = std::numeric_limits<std::uint64_t>::max();
+  auto after = [&](std::uint64_t x) { t = std::min(t, std::max(x, now_ + 1)); };
+  if (!events_.empty()) after(events_.top().time);
+  for (std::size_t b = 0; b < bank_busy_.size(); ++b)
+    if (!reads_[b].empty() || !writes_[b].empty()) after(bank_busy_[b]);
+  for (const auto& c : cus_) {
+    if (!c.busy || c.pending > 0) continue;
+    if (c.ready_at > now_) {
+      after(c.ready_at);
+    } else {
+      const int u = static_cast<int>(unit_of(c.in->op));
+      for (int l = lane_first_[static_cast<std::size_t>(u)]; l < lane_first_[static_cast<std::size_t>(u) + 1]; ++l)
+        after(lane_busy_[static_cast<std::size_t>(l)]);
+    }
+  }
+  for (const auto& w : warps_)
+    if (w.live && !w.at_barrier && w.next_issue > now_) after(w.next_issue);
+  if (next_block_ < blocks_total_)
+    for (const auto& b : blocks_)
+      if (!b.live) after(now_ + 1);
+  return t;
+}
+
+void Sm::account_stalls(std::uint64_t cycles) {
+  if (cycles == 0) return;
+  for (Stall s : last_stall_)
+    if (s != Stall::Count) stats_.stalls[static_cast<std::size_t>(s)] += cycles;
+}
+
+}  // namespace rfvar::arch

@@ -1,0 +1,176 @@
+// One Fermi-like SM (spec §4, GPGPU-Sim 3.x GTX480 semantics) running kernel launches.
+//
+// Contract: run_launch() runs one kernel launch to completion on this SM and adds to stats().
+// Per cycle, in GPGPU-Sim's order: completed results queue their register writes; each bank
+// serves one access (writes first, then the head of its read FIFO, at most one operand per collector
+// unit per cycle; an access to a slow bank keeps it busy for its latency); collector units with all
+// operands dispatch to the SP / SFU / MEM pipelines; each scheduler issues at most one instruction;
+// a free block slot takes the next block. Warp i belongs to scheduler i % schedulers; a block in
+// hardware block slot c owns warp slots c*wpb .. c*wpb+wpb-1, so a new block recycles the retired
+// block's warp IDs (GPGPU-Sim issue_block2core). The SM simulates the blocks b with b % sms == 0 of
+// each launch (one representative SM). Cycles in which nothing can change are skipped.
+// Deterministic: all randomness comes from the workload key (a Philox-derived 64-bit key).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <queue>
+#include <vector>
+
+#include "arch/mapping/i_register_mapping.h"
+#include "arch/memory.h"
+#include "arch/operand_path.h"
+#include "arch/params.h"
+#include "arch/rf_provider.h"
+#include "arch/scheduler/i_warp_scheduler.h"
+#include "arch/sm_stats.h"
+#include "arch/workload/kernel.h"
+
+namespace rfvar::arch {
+
+class Sm {
+ public:
+  // One scheduler object per scheduler unit is created with make_scheduler(scheduler_name, p).
+  Sm(const ArchParams& p, const std::string& scheduler_name, std::unique_ptr<IRegisterMapping> mapping,
+     IRfProvider& rf, std::uint64_t workload_key, IOperandPath* path = nullptr);
+  void run_launch(const Kernel& k, int grid, int launch_index);
+  const SmStats& stats() const { return stats_; }
+  const rfmodel::RfSetup& setup() const { return rf_.setup; }
+
+ private:
+  struct SimtEntry {
+    std::int32_t pc, rpc;
+    std::uint32_t mask;
+  };
+  struct Warp {
+    bool live = false, at_barrier = false;
+    int block_slot = -1, wib = 0, bid = 0;  // block slot, warp index in block, global block id
+    std::uint64_t age = 0, next_issue = 0, pending = 0, long_pending = 0;
+    std::uint32_t init_mask = 0, dyn = 0;
+    int depth = 0;
+    SimtEntry stack[20];
+    std::int32_t loop_count[8] = {};
+    std::uint8_t bank[kMaxRegs], row[kMaxRegs], lat_full[kMaxRegs];
+    std::uint32_t hyb_lanes[kMaxRegs];
+    std::uint64_t slow_full = 0, hyb_ok = 0, hyb_regs = 0;  // bit r: slow at full width / hybrid-fast now / hybrid
+    std::uint32_t mask() const { return stack[depth].mask; }
+    std::int32_t pc() const { return stack[depth].pc; }
+  };
+  struct BlockSlot {
+    bool live = false;
+    int bid = 0, live_warps = 0, at_barrier = 0;
+    std::uint64_t launched_at = 0;
+  };
+  struct Collector {
+    bool busy = false;
+    int warp = -1, pending = 0;
+    std::uint64_t ready_at = 0, got_operand_at = ~0ull;
+    const Instr* in = nullptr;
+    std::uint32_t mask = 0;
+  };
+  struct Read {
+    std::uint16_t cu;
+    std::uint8_t lat, warp;
+    std::uint32_t lanes;
+  };
+  struct Write {
+    std::uint8_t warp, reg, lat;
+    std::uint32_t lanes;
+  };
+  struct Event {  // a result is ready to be written back at `time`
+    std::uint64_t time;
+    std::uint32_t seq;
+    std::uint8_t warp, reg;
+    std::uint32_t lanes;
+    bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+  };
+  template <typename T>
+  struct Ring {  // fixed-capacity FIFO, no allocation per push
+    std::vector<T> buf;
+    std::uint32_t head = 0, size = 0;
+    std::uint32_t mask = 0;  // capacity - 1 (capacity is a power of two)
+    void init(std::size_t cap) { buf.assign(cap, T{}), head = size = 0, mask = static_cast<std::uint32_t>(cap - 1); }
+    bool empty() const { return size == 0; }
+    T& front() { return buf[head]; }
+    void pop() { head = (head + 1) & mask, --size; }
+    void push(const T& v);
+  };
+
+  // sm.cpp: launch loop, issue, stalls, idle skipping
+  void reset_for_launch(const Kernel& k, int grid, int launch_index);
+  bool issue_cycle();
+  bool can_issue(const Warp& w, const Instr& in, Stall* why) const;
+  void issue(int slot, const Instr& in);
+  std::uint64_t next_interesting_cycle() const;
+  void account_stalls(std::uint64_t cycles);
+  // sm_operands.cpp: writeback, bank arbitration, dispatch
+  bool writeback_events();
+  bool arbitrate_banks();
+  bool dispatch();
+  void request_reads(int cu, const Warp& w, int slot, const Instr& in);
+  void count_access(int bank, std::uint32_t lanes, int lat, bool write);
+  // sm_control.cpp: blocks, control flow, barriers
+  bool launch_block();
+  void retire_block(int block_slot);
+  void execute_control(int slot, const Instr& in);
+  void set_pc(Warp& w, std::int32_t pc);
+  void refresh_hybrid(Warp& w) const;
+  std::uint32_t cond_mask(Warp& w, const Cond& c, std::int32_t pc);
+  void integrate_allocation();
+  double draw(std::uint64_t a, std::uint64_t b) const;
+
+  const ArchParams& p_;
+  std::vector<std::unique_ptr<IWarpScheduler>> schedulers_;
+  std::string scheduler_name_;
+  std::unique_ptr<IRegisterMapping> mapping_;
+  IRfProvider& provider_;
+  std::uint64_t key_;
+  IOperandPath* path_;
+  MemorySystem mem_;
+  SmStats stats_;
+  KernelRf rf_;
+
+  // Per-launch state
+  const Kernel* k_ = nullptr;
+  std::vector<std::uint64_t> use_mask_;  // per pc: registers read or written
+  int launch_index_ = 0, wpb_ = 1, max_blocks_ = 1, next_block_ = 0, blocks_total_ = 0, blocks_done_ = 0;
+  std::uint64_t now_ = 0, warp_age_ = 0;
+  std::uint32_t seq_ = 0;
+  std::vector<Warp> warps_;
+  std::vector<BlockSlot> blocks_;
+  std::vector<std::vector<int>> sched_warps_;  // per scheduler: its warp slots, ascending
+  std::vector<Collector> cus_;
+  std::vector<int> cu_first_, cu_count_;  // per Unit
+  std::vector<int> cu_free_;              // per Unit
+  std::vector<Ring<Read>> reads_;         // per bank
+  std::vector<Ring<Write>> writes_;       // per bank
+  std::vector<std::uint64_t> bank_busy_;  // per bank: busy until (exclusive)
+  std::vector<std::uint64_t> row_used_;   // per bank: row allocation bitmask
+  std::vector<std::uint64_t> lane_busy_;  // per execution lane (SP x issue_sp, SFU, MEM)
+  std::vector<int> lane_first_;
+  std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
+  std::vector<int> alloc_rows_;  // per physical sub-bank: allocated rows now
+  std::uint64_t alloc_last_ = 0;
+  std::vector<WarpView> views_;
+  std::vector<Stall> last_stall_;  // per scheduler
+  int issued_unit_[3] = {0, 0, 0};
+  int dispatch_rr_ = 0;
+  int cus_busy_ = 0;       // collector units holding an instruction
+  int queued_accesses_ = 0;  // reads + writes waiting in bank queues
+};
+
+template <typename T>
+void Sm::Ring<T>::push(const T& v) {
+  if (size == buf.size()) {  // grow (rare): unroll into a larger buffer
+    std::vector<T> nb(buf.size() * 2);
+    for (std::uint32_t i = 0; i < size; ++i) nb[i] = buf[(head + i) & mask];
+    buf.swap(nb);
+    head = 0;
+    mask = static_cast<std::uint32_t>(buf.size() - 1);
+  }
+  buf[(head + size) & mask] = v;
+  ++size;
+}
+
+}  // namespace rfvar::arch

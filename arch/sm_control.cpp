@@ -1,0 +1,258 @@
+// The SM's launch set-up, block scheduling (occupancy, warp-ID recycling, register allocation),
+// SIMT control flow and barriers.
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+#include <string>
+
+#include "arch/occupancy.h"
+#include "arch/sm.h"
+#include "common/config.h"
+
+namespace rfvar::arch {
+
+namespace {
+inline std::uint64_t mix64(std::uint64_t z) {  // SplitMix64 finalizer
+  z += 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+std::uint32_t threads_mask(int n) { return n >= 32 ? ~0u : (n <= 0 ? 0u : (1u << n) - 1u); }
+}  // namespace
+
+double Sm::draw(std::uint64_t a, std::uint64_t b) const {
+  return static_cast<double>(mix64(key_ ^ mix64(a ^ mix64(b))) >> 11) * 0x1p-53;
+}
+
+void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
+  k_ = &k;
+  launch_index_ = launch_index;
+  use_mask_.assign(k.code.size(), 0);
+  for (std::size_t pc = 0; pc < k.code.size(); ++pc) {
+    const Instr& in = k.code[pc];
+    std::uint64_t m = in.dst != kNoReg ? 1ull << in.dst : 0;
+    for (int s = 0; s < in.nsrc; ++s) m |= 1ull << in.src[s];
+    use_mask_[pc] = m;
+  }
+  wpb_ = k.warps_per_block();
+  max_blocks_ = max_blocks_per_sm(k, p_);
+  blocks_total_ = (grid + p_.sms - 1) / p_.sms;
+  next_block_ = blocks_done_ = 0;
+  const int slots = max_blocks_ * wpb_;
+  if (slots > 255) throw InputError("more than 255 resident warps per SM are not supported");
+  warps_.assign(static_cast<std::size_t>(slots), Warp{});
+  blocks_.assign(static_cast<std::size_t>(max_blocks_), BlockSlot{});
+  sched_warps_.assign(schedulers_.size(), {});
+  for (int w = 0; w < slots; ++w) sched_warps_[static_cast<std::size_t>(w) % schedulers_.size()].push_back(w);
+  for (auto& s : schedulers_) s = make_scheduler(scheduler_name_, p_);
+  last_stall_.assign(schedulers_.size(), Stall::Count);
+
+  // Partially used vectors at full occupancy: the ideal hybrid-bank size (Tan §3.3.4).
+  int partial = 0;
+  for (int i = 0; i < wpb_; ++i)
+    partial += threads_mask(k.block_threads - 32 * i) != ~0u ? k.regs_per_thread : std::popcount(k.pvd_regs);
+  rf_ = provider_.at_kernel_launch(k, launch_index, partial * max_blocks_, stats_);
+  const auto& s = rf_.setup;
+  if (s.rows_per_bank > 64 || s.banks < 1 || s.banks > 64 || s.subbanks < 1 || 32 % s.subbanks != 0 ||
+      s.latency.size() != static_cast<std::size_t>(s.banks * s.rows_per_bank) ||
+      s.hybrid_fast_lanes.size() != static_cast<std::size_t>(s.banks) ||
+      s.subbank_of.size() != static_cast<std::size_t>(s.banks * s.subbanks))
+    throw std::invalid_argument("RfSetup '" + s.technique + "' has inconsistent sizes");
+  if (stats_.bank_reads.size() != static_cast<std::size_t>(s.banks)) stats_.resize(s.banks, s.subbanks);
+  ++stats_.kernel_launches;
+  MappingContext ctx{&k, &s, rf_.table ? &*rf_.table : nullptr, rf_.bank_delay, slots};
+  mapping_->on_kernel_launch(ctx);
+
+  // Collector units and execution lanes, grouped per Unit.
+  cus_.clear();
+  cus_busy_ = queued_accesses_ = 0;
+  dispatch_rr_ = 0;
+  cu_first_.assign(3, 0);
+  cu_free_.assign(3, 0);
+  lane_first_.assign(4, 0);
+  for (int u = 0; u < 3; ++u) {
+    cu_first_[static_cast<std::size_t>(u)] = static_cast<int>(cus_.size());
+    cu_free_[static_cast<std::size_t>(u)] = p_.collector_units[static_cast<std::size_t>(u)];
+    cus_.resize(cus_.size() + static_cast<std::size_t>(p_.collector_units[static_cast<std::size_t>(u)]));
+    lane_first_[static_cast<std::size_t>(u) + 1] = lane_first_[static_cast<std::size_t>(u)] + p_.issue_width[static_cast<std::size_t>(u)];
+  }
+  lane_busy_.assign(static_cast<std::size_t>(lane_first_[3]), now_);
+  reads_.resize(static_cast<std::size_t>(s.banks));
+  writes_.resize(static_cast<std::size_t>(s.banks));
+  for (auto& r : reads_) r.init(64);
+  for (auto& w : writes_) w.init(64);
+  bank_busy_.assign(static_cast<std::size_t>(s.banks), now_);
+  row_used_.assign(static_cast<std::size_t>(s.banks), 0);
+  alloc_rows_.assign(static_cast<std::size_t>(s.banks * s.subbanks), 0);
+  alloc_last_ = now_;
+  mem_.reset();
+}
+
+void Sm::integrate_allocation() {
+  const double dt = static_cast<double>(now_ - alloc_last_);
+  if (dt > 0)
+    for (std::size_t i = 0; i < alloc_rows_.size(); ++i) stats_.subbank_allocated_row_cycles[i] += alloc_rows_[i] * dt;
+  alloc_last_ = now_;
+}
+
+bool Sm::launch_block() {
+  if (next_block_ >= blocks_total_) return false;
+  int c = 0;
+  while (c < max_blocks_ && blocks_[static_cast<std::size_t>(c)].live) ++c;
+  if (c == max_blocks_) return false;
+  integrate_allocation();
+  const auto& s = rf_.setup;
+  BlockSlot& b = blocks_[static_cast<std::size_t>(c)];
+  b = {true, next_block_ * p_.sms, wpb_, 0, now_};
+  ++next_block_;
+  ++stats_.blocks;
+  int slots[64];
+  for (int i = 0; i < wpb_; ++i) slots[i] = c * wpb_ + i;
+  mapping_->on_block_launch(std::span<const int>(slots, static_cast<std::size_t>(wpb_)));
+  for (int i = 0; i < wpb_; ++i) {
+    const int slot = slots[i];
+    Warp& w = warps_[static_cast<std::size_t>(slot)];
+    w = Warp{};
+    w.live = true;
+    w.block_slot = c;
+    w.wib = i;
+    w.bid = b.bid;
+    w.age = warp_age_++;
+    w.init_mask = threads_mask(k_->block_threads - 32 * i);
+    w.stack[0] = {0, -1, w.init_mask};
+    const bool partial_warp = w.init_mask != ~0u;
+    for (int r = 0; r < k_->regs_per_thread; ++r) {
+      const bool partial = partial_warp || ((k_->pvd_regs >> r) & 1);
+      int v = mapping_->bank(slot, r, partial);
+      if (v < 0 || v >= s.banks) throw std::logic_error("register mapping returned bank " + std::to_string(v));
+      for (int tries = 0; row_used_[static_cast<std::size_t>(v)] == ~0ull >> (64 - s.rows_per_bank); ++tries) {
+        if (tries == s.banks) throw std::logic_error("register file full: occupancy exceeds the banks");
+        v = (v + 1) % s.banks;  // bank full: spill to the next bank with a free row
+        ++stats_.row_spills;
+      }
+      const int row = std::countr_zero(~row_used_[static_cast<std::size_t>(v)]);
+      row_used_[static_cast<std::size_t>(v)] |= 1ull << row;
+      w.bank[r] = static_cast<std::uint8_t>(v);
+      w.row[r] = static_cast<std::uint8_t>(row);
+      w.lat_full[r] = s.latency[static_cast<std::size_t>(v * s.rows_per_bank + row)];
+      if (w.lat_full[r] > 1) w.slow_full |= 1ull << r;
+      w.hyb_lanes[r] = s.hybrid_fast_lanes[static_cast<std::size_t>(v)];
+      if (w.hyb_lanes[r]) w.hyb_regs |= 1ull << r;
+      for (int sb = 0; sb < s.subbanks; ++sb) ++alloc_rows_[static_cast<std::size_t>(s.subbank_of[static_cast<std::size_t>(v * s.subbanks + sb)])];
+    }
+    refresh_hybrid(w);
+    schedulers_[static_cast<std::size_t>(slot) % schedulers_.size()]->on_warp_start(slot);
+  }
+  return true;
+}
+
+void Sm::retire_block(int c) {
+  integrate_allocation();
+  const auto& s = rf_.setup;
+  for (int i = 0; i < wpb_; ++i) {
+    Warp& w = warps_[static_cast<std::size_t>(c * wpb_ + i)];
+    for (int r = 0; r < k_->regs_per_thread; ++r) {
+      row_used_[w.bank[r]] &= ~(1ull << w.row[r]);
+      for (int sb = 0; sb < s.subbanks; ++sb) --alloc_rows_[static_cast<std::size_t>(s.subbank_of[static_cast<std::size_t>(w.bank[r] * s.subbanks + sb)])];
+    }
+    w.live = false;
+  }
+  blocks_[static_cast<std::size_t>(c)].live = false;
+  ++blocks_done_;
+}
+
+void Sm::refresh_hybrid(Warp& w) const {
+  w.hyb_ok = 0;
+  const std::uint32_t m = w.mask();
+  for (std::uint64_t h = w.hyb_regs; h; h &= h - 1) {
+    const int r = std::countr_zero(h);
+    if ((m & ~w.hyb_lanes[r]) == 0) w.hyb_ok |= 1ull << r;
+  }
+}
+
+void Sm::set_pc(Warp& w, std::int32_t pc) {
+  w.stack[w.depth].pc = pc;
+  bool popped = false;
+  while (w.depth > 0 && w.stack[w.depth].pc == w.stack[w.depth].rpc) --w.depth, popped = true;  // reconverge
+  if (popped) refresh_hybrid(w);
+}
+
+std::uint32_t Sm::cond_mask(Warp& w, const Cond& c, std::int32_t pc) {
+  const int base = 32 * w.wib;  // tid of lane 0
+  switch (c.kind) {
+    case CondKind::TidLess: return threads_mask(c.a - base);
+    case CondKind::TidAtLeast: return ~threads_mask(c.a - base);
+    case CondKind::LaneLess: return threads_mask(c.a);
+    case CondKind::TidModLess: {
+      std::uint32_t m = 0;
+      for (int l = 0; l < 32; ++l)
+        if ((base + l) % c.a < c.b) m |= 1u << l;
+      return m;
+    }
+    case CondKind::BidModLess: return w.bid % c.a < c.b ? ~0u : 0u;
+    case CondKind::RandomWarp:
+    case CondKind::RandomLane: {
+      const std::uint64_t a = (static_cast<std::uint64_t>(launch_index_) << 32) ^ static_cast<std::uint64_t>(w.bid);
+      const std::uint64_t b = (static_cast<std::uint64_t>(w.wib) << 48) ^ (static_cast<std::uint64_t>(w.dyn++) << 8) ^
+                              (static_cast<std::uint64_t>(pc) << 40) ^ 0x80;
+      if (c.kind == CondKind::RandomWarp) return draw(a, b) < c.p ? ~0u : 0u;
+      std::uint32_t m = 0;
+      for (int l = 0; l < 32; ++l)
+        if (draw(a, b + static_cast<std::uint64_t>(l)) < c.p) m |= 1u << l;
+      return m;
+    }
+  }
+  return ~0u;
+}
+
+void Sm::execute_control(int slot, const Instr& in) {
+  Warp& w = warps_[static_cast<std::size_t>(slot)];
+  BlockSlot& b = blocks_[static_cast<std::size_t>(w.block_slot)];
+  auto release_barrier = [&] {
+    if (b.at_barrier == 0 || b.at_barrier < b.live_warps) return;
+    for (int i = 0; i < wpb_; ++i) warps_[static_cast<std::size_t>(w.block_slot * wpb_ + i)].at_barrier = false;
+    b.at_barrier = 0;
+  };
+  const std::int32_t pc = w.pc();
+  if (in.op == OpClass::Barrier) {
+    w.at_barrier = true;
+    ++b.at_barrier;
+    set_pc(w, pc + 1);
+    release_barrier();
+    return;
+  }
+  if (in.op == OpClass::Exit) {
+    w.live = false;
+    stats_.warp_finish_cycles.push_back(now_);
+    schedulers_[static_cast<std::size_t>(slot) % schedulers_.size()]->on_warp_exit(slot);
+    if (path_) path_->on_warp_exit(slot);
+    if (--b.live_warps == 0) return retire_block(w.block_slot);
+    release_barrier();
+    return;
+  }
+  w.next_issue = now_ + static_cast<std::uint64_t>(p_.lat_branch_cycles);
+  switch (in.branch) {
+    case BranchKind::LoopBack:
+      if (++w.loop_count[in.depth] < in.trip) return set_pc(w, in.target);
+      w.loop_count[in.depth] = 0;
+      return set_pc(w, pc + 1);
+    case BranchKind::Jump: return set_pc(w, in.target);
+    case BranchKind::If: {
+      const std::uint32_t c = cond_mask(w, in.cond, pc);
+      const std::uint32_t m = w.mask();
+      const std::uint32_t t = m & c, e = m & ~c;
+      if (t == 0) return set_pc(w, in.target);
+      if (e == 0) return set_pc(w, pc + 1);
+      if (w.depth + 2 >= static_cast<int>(std::size(w.stack))) throw std::logic_error("SIMT stack overflow");
+      w.stack[w.depth].pc = in.reconv;
+      w.stack[++w.depth] = {in.target, in.reconv, e};
+      w.stack[++w.depth] = {pc + 1, in.reconv, t};
+      refresh_hybrid(w);
+      return;
+    }
+    case BranchKind::None: return set_pc(w, pc + 1);
+  }
+}
+
+}  // namespace rfvar::arch

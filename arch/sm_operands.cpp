@@ -1,0 +1,153 @@
+// The operand collector and register-file banks (GPGPU-Sim opndcoll_rfu_t semantics, spec §4):
+// result writes, bank arbitration, collector-unit dispatch to the execution pipelines.
+#include <algorithm>
+
+#include "arch/sm.h"
+
+namespace rfvar::arch {
+
+namespace {
+// Cycles of one access to a register of warp w (RfSetup contract: a hybrid bank serves an access
+// whose active lanes all lie in its fast lanes in one cycle).
+inline int access_cycles(std::uint64_t slow_full, std::uint32_t hyb_lanes, int lat_full, int reg, std::uint32_t lanes) {
+  if (!((slow_full >> reg) & 1)) return 1;
+  if (hyb_lanes != 0 && (lanes & ~hyb_lanes) == 0) return 1;
+  return lat_full;
+}
+}  // namespace
+
+void Sm::request_reads(int cu, const Warp& w, int slot, const Instr& in) {
+  Collector& c = cus_[static_cast<std::size_t>(cu)];
+  std::uint64_t seen = 0;
+  for (int i = 0; i < in.nsrc; ++i) {
+    const int r = in.src[i];
+    if ((seen >> r) & 1) continue;  // a register named twice is read once
+    seen |= 1ull << r;
+    if (path_ && path_->serve_read(slot, r, now_)) continue;
+    const int lat = access_cycles(w.slow_full, w.hyb_lanes[r], w.lat_full[r], r, c.mask);
+    ++queued_accesses_;
+    reads_[w.bank[r]].push({static_cast<std::uint16_t>(cu), static_cast<std::uint8_t>(lat),
+                            static_cast<std::uint8_t>(slot), c.mask});
+    ++c.pending;
+  }
+}
+
+void Sm::count_access(int bank, std::uint32_t lanes, int lat, bool write) {
+  const auto b = static_cast<std::size_t>(bank);
+  (write ? stats_.bank_writes : stats_.bank_reads)[b] += 1;
+  stats_.bank_busy_cycles[b] += static_cast<std::uint64_t>(lat);
+  if (lat > 1) ++stats_.slow_accesses;
+  const int S = rf_.setup.subbanks;
+  const int L = 32 / S;
+  const std::uint32_t part = L == 32 ? ~0u : ((1u << L) - 1);
+  for (int s = 0; s < S; ++s) {
+    if (!(lanes & (part << (s * L)))) continue;
+    const auto sb = static_cast<std::size_t>(rf_.setup.subbank_of[static_cast<std::size_t>(bank * S + s)]);
+    (write ? stats_.subbank_writes : stats_.subbank_reads)[sb] += 1;
+    stats_.subbank_busy_cycles[sb] += static_cast<std::uint64_t>(lat);
+  }
+}
+
+bool Sm::writeback_events() {
+  bool act = false;
+  while (!events_.empty() && events_.top().time <= now_) {
+    const Event e = events_.top();
+    events_.pop();
+    act = true;
+    Warp& w = warps_[e.warp];
+    if (path_ && path_->absorb_write(e.warp, e.reg, now_)) {
+      w.pending &= ~(1ull << e.reg);
+      w.long_pending &= ~(1ull << e.reg);
+      continue;
+    }
+    const int lat = access_cycles(w.slow_full, w.hyb_lanes[e.reg], w.lat_full[e.reg], e.reg, e.lanes);
+    ++queued_accesses_;
+    writes_[w.bank[e.reg]].push({e.warp, e.reg, static_cast<std::uint8_t>(lat), e.lanes});
+  }
+  return act;
+}
+
+bool Sm::arbitrate_banks() {
+  if (queued_accesses_ == 0) return false;
+  bool act = false;
+  const int nb = static_cast<int>(bank_busy_.size());
+  const int start = static_cast<int>(now_ % static_cast<std::uint64_t>(nb));  // rotating priority
+  for (int i = 0, bi = start; i < nb; ++i, bi = bi + 1 == nb ? 0 : bi + 1) {
+    const auto b = static_cast<std::size_t>(bi);
+    if (reads_[b].empty() && writes_[b].empty()) continue;
+    if (bank_busy_[b] > now_) {  // a slow access still occupies the bank
+      if (!reads_[b].empty()) ++stats_.bank_conflict_cycles;
+      continue;
+    }
+    if (!writes_[b].empty()) {  // writes claim banks first
+      const Write wr = writes_[b].front();
+      writes_[b].pop();
+      --queued_accesses_;
+      bank_busy_[b] = now_ + wr.lat;
+      count_access(static_cast<int>(b), wr.lanes, wr.lat, true);
+      Warp& w = warps_[wr.warp];
+      w.pending &= ~(1ull << wr.reg);
+      w.long_pending &= ~(1ull << wr.reg);
+      if (!reads_[b].empty()) ++stats_.bank_conflict_cycles;
+      act = true;
+      continue;
+    }
+    const Read rd = reads_[b].front();
+    Collector& c = cus_[rd.cu];
+    if (c.got_operand_at == now_) {  // one operand per collector unit per cycle; the FIFO head blocks
+      ++stats_.bank_conflict_cycles;
+      continue;
+    }
+    reads_[b].pop();
+    --queued_accesses_;
+    bank_busy_[b] = now_ + rd.lat;
+    c.got_operand_at = now_;
+    --c.pending;
+    c.ready_at = std::max(c.ready_at, now_ + rd.lat);
+    count_access(static_cast<int>(b), rd.lanes, rd.lat, false);
+    act = true;
+  }
+  return act;
+}
+
+bool Sm::dispatch() {
+  if (cus_busy_ == 0) return false;
+  bool act = false;
+  const int n = static_cast<int>(cus_.size());
+  for (int i = 0, ci = dispatch_rr_; i < n; ++i, ci = ci + 1 == n ? 0 : ci + 1) {
+    Collector& c = cus_[static_cast<std::size_t>(ci)];
+    if (!c.busy || c.pending > 0 || c.ready_at > now_) continue;
+    const Instr& in = *c.in;
+    const int u = static_cast<int>(unit_of(in.op));
+    int lane = -1;
+    for (int l = lane_first_[static_cast<std::size_t>(u)]; l < lane_first_[static_cast<std::size_t>(u) + 1]; ++l)
+      if (lane_busy_[static_cast<std::size_t>(l)] <= now_) {
+        lane = l;
+        break;
+      }
+    if (lane < 0) continue;
+    Warp& w = warps_[static_cast<std::size_t>(c.warp)];
+    std::uint64_t done;
+    if (u == static_cast<int>(Unit::Mem)) {
+      const std::uint32_t dyn = w.dyn++;
+      const std::uint64_t a = (static_cast<std::uint64_t>(launch_index_) << 32) ^ static_cast<std::uint64_t>(w.bid);
+      const std::uint64_t b0 = (static_cast<std::uint64_t>(w.wib) << 48) ^ (static_cast<std::uint64_t>(dyn) << 8);
+      done = mem_.access(in, now_, [&](int k) { return draw(a, b0 ^ static_cast<std::uint64_t>(k)); }, stats_);
+      lane_busy_[static_cast<std::size_t>(lane)] = now_ + in.transactions;  // one request per cycle
+    } else {
+      const auto op = static_cast<std::size_t>(in.op);
+      done = now_ + static_cast<std::uint64_t>(p_.latency_cycles[op]);
+      lane_busy_[static_cast<std::size_t>(lane)] = now_ + static_cast<std::uint64_t>(p_.initiation_cycles[op]);
+    }
+    if (in.dst != kNoReg)
+      events_.push({done, seq_++, static_cast<std::uint8_t>(c.warp), in.dst, c.mask});
+    c.busy = false;
+    --cus_busy_;
+    ++cu_free_[static_cast<std::size_t>(u)];
+    act = true;
+  }
+  dispatch_rr_ = dispatch_rr_ + 1 == n ? 0 : dispatch_rr_ + 1;
+  return act;
+}
+
+}  // namespace rfvar::arch

@@ -1,0 +1,75 @@
+// Each warp scheduler's choice on hand-made warp states (arch/scheduler/).
+#include <doctest/doctest.h>
+
+#include <vector>
+
+#include "arch/scheduler/i_warp_scheduler.h"
+
+using namespace rfvar;
+using namespace rfvar::arch;
+
+namespace {
+WarpView v(int slot, bool ready, bool fast = false, bool long_wait = false, std::uint64_t age = 0) {
+  return {slot, ready, fast, long_wait, age == 0 ? static_cast<std::uint64_t>(slot) : age};
+}
+ArchParams params() {
+  ArchParams p;
+  p.two_level_active_warps = 2;
+  p.two_level_greedy = true;
+  return p;
+}
+}  // namespace
+
+TEST_CASE("GIVEN ready warps 0, 2, 4 WHEN loose round robin issued warp 2 last THEN it picks warp 4, then wraps") {
+  auto s = make_scheduler("lrr", params());
+  std::vector<WarpView> w = {v(0, true), v(2, true), v(4, true), v(6, false)};
+  s->on_issue(2);
+  CHECK(s->pick(w) == 2);  // index of slot 4
+  s->on_issue(4);
+  CHECK(s->pick(w) == 0);  // slot 6 is not ready: wrap to slot 0
+  std::vector<WarpView> none = {v(0, false), v(2, false)};
+  CHECK(s->pick(none) == -1);
+}
+
+TEST_CASE("GIVEN the last warp still ready WHEN GTO picks THEN it stays on it, else takes the oldest ready") {
+  auto s = make_scheduler("gto", params());
+  std::vector<WarpView> w = {v(0, true, false, false, 9), v(2, true, false, false, 3), v(4, true, false, false, 5)};
+  CHECK(s->pick(w) == 1);  // nothing issued yet: oldest (age 3)
+  s->on_issue(4);
+  CHECK(s->pick(w) == 2);  // greedy on slot 4
+  w[2].ready = false;
+  CHECK(s->pick(w) == 1);  // then the oldest ready
+}
+
+TEST_CASE("GIVEN fast and slow ready warps WHEN FWAS picks THEN fast warps come first in round-robin order") {
+  auto s = make_scheduler("fwas", params());
+  std::vector<WarpView> w = {v(0, true, false), v(2, true, true), v(4, true, false), v(6, true, true)};
+  CHECK(s->pick(w) == 1);  // slot 2: first fast
+  s->on_issue(2);
+  CHECK(s->pick(w) == 3);  // slot 6: next fast after 2
+  s->on_issue(6);
+  CHECK(s->pick(w) == 1);  // wraps to slot 2
+  w[1].ready = w[3].ready = false;
+  CHECK(s->pick(w) == 0);  // no fast warp ready: base order
+}
+
+TEST_CASE("GIVEN an active set of 2 WHEN a warp waits on memory THEN two-level swaps in a pending warp") {
+  auto s = make_scheduler("two-level", params());
+  for (int slot : {0, 2, 4}) s->on_warp_start(slot);
+  std::vector<WarpView> w = {v(0, true), v(2, true), v(4, true)};
+  CHECK(s->pick(w) == 0);  // active set {0, 2}; greedy inner starts at the first
+  s->on_issue(0);
+  CHECK(s->pick(w) == 0);  // greedy stays on 0
+  w[0].ready = false;
+  w[0].long_wait = true;   // 0 waits on a load: leaves the set, 4 enters
+  CHECK(s->pick(w) == 1);
+  s->on_issue(2);
+  w[1].ready = false;      // 2 stalls on an ALU result: stays active, 4 may issue
+  CHECK(s->pick(w) == 2);
+  w[2].ready = false;
+  CHECK(s->pick(w) == -1);  // 0 is ready again? no: it is still waiting
+}
+
+TEST_CASE("GIVEN an unknown scheduler name WHEN created THEN the error lists the accepted names") {
+  CHECK_THROWS_WITH_AS(make_scheduler("nope", params()), doctest::Contains("two-level"), InputError);
+}

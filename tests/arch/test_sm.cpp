@@ -1,0 +1,145 @@
+// Behaviour of the SM cycle model (arch/sm.h) on tiny hand-made kernels and register-file setups.
+#include <doctest/doctest.h>
+
+#include <set>
+#include <string>
+
+#include "arch/mapping/i_register_mapping.h"
+#include "arch/occupancy.h"
+#include "arch/run.h"
+#include "arch/sm.h"
+#include "arch/workload/kernel_parser.h"
+
+using namespace rfvar;
+using namespace rfvar::arch;
+
+namespace {
+ArchParams one_sm_params() {
+  ArchParams p = ArchParams::from_config(Config::load_default());
+  p.sms = 1;  // every block of the grid runs on the simulated SM
+  return p;
+}
+
+// One warp running `body` once.
+Benchmark one_warp(const std::string& body, int regs = 32) {
+  return parse_benchmark("rfvar-kernel 1\nbenchmark t\nkernel k block=32 regs=" + std::to_string(regs) + "\n" + body +
+                             "end\nlaunch k grid=1\n",
+                         "test.kernel");
+}
+
+SmStats run(const Benchmark& b, const rfmodel::RfSetup& setup, const std::string& scheduler = "lrr") {
+  StaticRfProvider rf(setup);
+  return run_benchmark(b, one_sm_params(), scheduler, make_mapping("eq3"), rf, RngStream(7, 0, Stream::Test)).stats;
+}
+
+rfmodel::RfSetup slow_bank(int bank) {
+  auto s = rfmodel::RfSetup::ideal();
+  for (int r = 0; r < s.rows_per_bank; ++r) s.latency[static_cast<std::size_t>(bank * s.rows_per_bank + r)] = 2;
+  return s;
+}
+}  // namespace
+
+TEST_CASE("GIVEN one warp WHEN an instruction reads two registers of the same bank THEN it takes one more cycle") {
+  // Eq. 3 for warp 0: r0 and r16 both live in bank 0; r0 and r1 in banks 0 and 1.
+  const SmStats same = run(one_warp("  ialu r2 = r0 r16\n"), rfmodel::RfSetup::ideal());
+  const SmStats differ = run(one_warp("  ialu r2 = r0 r1\n"), rfmodel::RfSetup::ideal());
+  CHECK(same.cycles == differ.cycles + 1);
+  CHECK(same.bank_reads[0] == 2);
+  CHECK(differ.bank_reads[0] == 1);
+  CHECK(differ.bank_reads[1] == 1);
+}
+
+TEST_CASE("GIVEN a slow bank WHEN it is read THEN the access takes two cycles and delays the next access to it") {
+  const SmStats fast = run(one_warp("  ialu r2 = r0 r16\n"), rfmodel::RfSetup::ideal());
+  const SmStats slow = run(one_warp("  ialu r2 = r0 r16\n"), slow_bank(0));
+  // Two back-to-back 2-cycle reads of bank 0 instead of two 1-cycle reads: +2 cycles.
+  CHECK(slow.cycles == fast.cycles + 2);
+  CHECK(slow.slow_accesses == 2);
+  CHECK(slow.bank_busy_cycles[0] == 4);
+  // A slow bank that the instruction does not touch changes nothing.
+  CHECK(run(one_warp("  ialu r2 = r0 r16\n"), slow_bank(5)).cycles == fast.cycles);
+}
+
+TEST_CASE("GIVEN a result write and operand reads queued on one bank WHEN they meet THEN the write goes first") {
+  // r1 (bank 1) is written ~5 cycles after issue while a stream of independent instructions reads
+  // r17 (also bank 1) every cycle. Writing r2 (bank 2) instead avoids the meeting.
+  std::string reads;
+  for (int i = 4; i < 14; ++i) reads += "  ialu r" + std::to_string(i) + " = r17\n";
+  const SmStats meet = run(one_warp("  ialu r1 = r0\n" + reads), rfmodel::RfSetup::ideal());
+  const SmStats apart = run(one_warp("  ialu r2 = r0\n" + reads), rfmodel::RfSetup::ideal());
+  // The write steals one cycle of bank 1 from the read stream: every later read is one cycle late.
+  CHECK(meet.cycles == apart.cycles + 1);
+  CHECK(meet.bank_writes[1] == 1);
+}
+
+TEST_CASE("GIVEN kernel shapes WHEN occupancy is computed THEN it matches GPGPU-Sim's max_cta formula") {
+  const ArchParams p = one_sm_params();
+  auto shape = [](int block, int regs, int smem) {
+    Kernel k;
+    k.name = "k";
+    k.block_threads = block;
+    k.regs_per_thread = regs;
+    k.smem_bytes = smem;
+    return k;
+  };
+  CHECK(max_blocks_per_sm(shape(256, 35, 3072), p) == 3);   // HotSpot: registers (256 * 36 per block)
+  CHECK(max_blocks_per_sm(shape(128, 64, 7200), p) == 4);   // LavaMD: registers
+  CHECK(max_blocks_per_sm(shape(16, 54, 2180), p) == 8);    // NW: the 8-block limit
+  CHECK(max_blocks_per_sm(shape(256, 10, 0), p) == 6);      // threads: 1536 / 256
+  CHECK(max_blocks_per_sm(shape(64, 8, 16384), p) == 3);    // shared memory: 48 KB / 16 KB
+  CHECK(max_blocks_per_sm(shape(25, 14, 0), p) == 8);       // padded to a warp
+  CHECK_THROWS_AS(max_blocks_per_sm(shape(1024, 63, 0), p), InputError);
+}
+
+namespace {
+// Records the warp slots of every block launch (the block-level renaming hook).
+class RecordingMapping final : public IRegisterMapping {
+ public:
+  explicit RecordingMapping(std::vector<std::vector<int>>* log) : log_(log) {}
+  void on_kernel_launch(const MappingContext&) override {}
+  void on_block_launch(std::span<const int> slots) override { log_->emplace_back(slots.begin(), slots.end()); }
+  int bank(int w, int r, bool) const override { return (w + r) % 16; }
+
+ private:
+  std::vector<std::vector<int>>* log_;
+};
+}  // namespace
+
+TEST_CASE("GIVEN more blocks than fit WHEN blocks retire THEN new blocks reuse the freed warp IDs") {
+  // 64 threads x 63 registers -> 32768 / (64 * 64) = 8 blocks of 2 warps at once; 20 blocks in all.
+  const Benchmark b = parse_benchmark(
+      "rfvar-kernel 1\nbenchmark t\nkernel k block=64 regs=63\n  loop 3\n  ialu r1 = r0\n  endloop\nend\n"
+      "launch k grid=20\n",
+      "t.kernel");
+  std::vector<std::vector<int>> log;
+  StaticRfProvider rf(rfmodel::RfSetup::ideal());
+  const SmStats s = run_benchmark(b, one_sm_params(), "lrr", std::make_unique<RecordingMapping>(&log), rf,
+                                  RngStream(1, 0, Stream::Test))
+                        .stats;
+  REQUIRE(log.size() == 20);
+  CHECK(s.blocks == 20);
+  std::set<int> first_eight;
+  for (int i = 0; i < 8; ++i) first_eight.insert(log[static_cast<std::size_t>(i)].begin(), log[static_cast<std::size_t>(i)].end());
+  CHECK(first_eight.size() == 16);  // slots 0..15, two per block
+  for (std::size_t i = 8; i < log.size(); ++i) {
+    CHECK(log[i].size() == 2);
+    CHECK(log[i][0] % 2 == 0);       // a block owns slots 2c, 2c + 1 of its hardware block slot c
+    CHECK(log[i][1] == log[i][0] + 1);
+    CHECK(first_eight.count(log[i][0]) == 1);
+  }
+  CHECK(s.warp_finish_cycles.size() == 40);
+}
+
+TEST_CASE("GIVEN a benchmark with memory and random branches WHEN run twice THEN the statistics are identical") {
+  const Benchmark b = load_benchmark("hotspot");
+  StaticRfProvider rf1(slow_bank(3)), rf2(slow_bank(3));
+  const ArchParams p = ArchParams::from_config(Config::load_default());
+  const auto a = run_benchmark(b, p, "fwas", make_mapping("eq3"), rf1, RngStream(5, 0, Stream::Workload)).stats;
+  const auto c = run_benchmark(b, p, "fwas", make_mapping("eq3"), rf2, RngStream(5, 0, Stream::Workload)).stats;
+  CHECK(a.cycles == c.cycles);
+  CHECK(a.warp_instructions == c.warp_instructions);
+  CHECK(a.bank_reads == c.bank_reads);
+  CHECK(a.stalls == c.stalls);
+  CHECK(a.warp_finish_cycles == c.warp_finish_cycles);
+  CHECK(a.warp_instructions > 10000);
+}
