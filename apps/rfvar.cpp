@@ -22,6 +22,8 @@ int main(int argc, char** argv) {
 
   apps::register_chips(app, opts);
   apps::register_freq(app, opts);
+  apps::register_sim(app, opts);
+  apps::register_ipc(app, opts);
 
   try {
     app.parse(argc, argv);
