@@ -9,6 +9,7 @@ constexpr double kZeroCelsius_K = 273.15;
 NbtiParams NbtiParams::from_config(const Config& c) {
   NbtiParams p;
   p.lifetime_years = c.get_double("nbti.lifetime_years", Range::positive());
+  p.lifetime_epochs = static_cast<int>(c.get_int("nbti.lifetime_epochs", Range::closed(1.0, 1000.0)));
   p.dv_dc_7y_V = 1e-3 * c.get_double("nbti.dv_dc_7y_mV", Range::open_closed(0.0, 500.0));
   p.n = c.get_double("nbti.n", Range::open_closed(0.0, 0.5));
   p.eta = c.get_double("nbti.eta", Range::closed(0.0, 1.0));

@@ -24,6 +24,7 @@ enum class UtilizationSource {
 
 struct NbtiParams {
   double lifetime_years = 0;           // T, lifetime over which t_s and t_r accumulate
+  int lifetime_epochs = 0;             // E, epochs of the NBTI-opt loop (re-organization between epochs)
   double dv_dc_7y_V = 0;               // shift after 7 years of DC stress at the reference temperature
   double n = 0;                        // time exponent of Tan Eq. 1 (1/6)
   double eta = 0;                      // recovery coefficient of Tan Eq. 2

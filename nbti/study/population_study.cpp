@@ -1,0 +1,83 @@
+#include "nbti/study/population_study.h"
+
+#include <omp.h>
+
+#include <exception>
+#include <string>
+
+#include "arch/technique/technique.h"
+#include "nbti/stress_model.h"
+#include "nbti/study/study_technique.h"
+
+namespace rfvar::nbti {
+
+PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<arch::Benchmark> benchmarks, int chips, int sms,
+                                 int subbanks, const RngStream& workload)
+    : cfg_(std::move(cfg)), benchmarks_(std::move(benchmarks)), chips_(chips), sms_(sms), subbanks_(subbanks),
+      workload_(workload), cache_(cfg_.cache) {
+  check_years(cfg_.life.years);
+  if (cfg_.life.epochs < 1) throw InputError("epochs must be >= 1, got " + std::to_string(cfg_.life.epochs));
+  for (const auto& t : cfg_.techniques) find_study_technique(t);
+  const std::size_t cells = static_cast<std::size_t>(chips_) * static_cast<std::size_t>(sms_) * benchmarks_.size();
+  rows_.resize(cfg_.techniques.size());
+  for (auto& r : rows_) {
+    r.ipc.assign(cells, 0.0);
+    r.fresh_freq = r.aged_freq = r.guardband = r.ipc;
+    r.utilization.assign(cells * static_cast<std::size_t>(subbanks_), 0.0f);
+    r.aged_delay = r.utilization;
+  }
+  // The ideal chip: no PV, no NBTI, every access one cycle at clock 1.0.
+  varius::RfGeometry g;
+  g.subbanks = cfg_.rf.subbanks;
+  const SmRfPlan ideal = plan_ideal(g, cfg_.rf);
+  const arch::TechniqueSpec& spec = arch::find_technique("baseline");
+  ideal_ipc_.resize(benchmarks_.size());
+  for (std::size_t k = 0; k < benchmarks_.size(); ++k) {
+    const RunInputs in{&benchmarks_[k], static_cast<int>(k), &cfg_.arch, &spec, &workload_};
+    ideal_ipc_[k] = cache_.get(in, ideal)->ipc;
+  }
+}
+
+void PopulationStudy::run_chips(const std::vector<varius::ChipSample>& chips, int first, Progress* progress) {
+  if (first < 0 || first + static_cast<int>(chips.size()) > chips_)
+    throw std::invalid_argument("PopulationStudy::run_chips: chip rows out of range");
+  bool with_vl_rf = false;
+  for (const auto& t : cfg_.techniques) with_vl_rf |= find_study_technique(t).rf == StudyRf::vl_rf;
+  const int jobs = static_cast<int>(chips.size()) * sms_;
+  std::string error;
+#pragma omp parallel for schedule(dynamic)
+  for (int j = 0; j < jobs; ++j) {
+    try {
+      const auto& chip = chips[static_cast<std::size_t>(j / sms_)];
+      const int c = first + j / sms_, sm = j % sms_;
+      const varius::SmDelays& delays = chip.sms.at(static_cast<std::size_t>(sm));
+      const SmFresh fresh = prepare_sm(delays, chip.geometry, cfg_.rf, with_vl_rf);
+      for (std::size_t ti = 0; ti < cfg_.techniques.size(); ++ti) {
+        const StudyTechnique& t = find_study_technique(cfg_.techniques[ti]);
+        TechniqueRows& r = rows_[ti];
+        for (int k = 0; k < kernels(); ++k) {
+          const RunInputs in{&benchmarks_[static_cast<std::size_t>(k)], k, &cfg_.arch, nullptr, &workload_};
+          const SmLifetime life = run_sm_lifetime(t, fresh, cfg_.nbti, cfg_.rf, chip.geometry, in, cache_, cfg_.life);
+          const std::size_t i = index(c, sm, k);
+          r.ipc[i] = life.ipc;
+          r.fresh_freq[i] = 1.0 / life.fresh_period;
+          r.guardband[i] = life.guardband;
+          r.aged_freq[i] = r.fresh_freq[i] * (1.0 - life.guardband);  // = 1 / aged_period
+          for (int s = 0; s < subbanks_; ++s) {
+            r.utilization[i * static_cast<std::size_t>(subbanks_) + static_cast<std::size_t>(s)] =
+                static_cast<float>(life.utilization[static_cast<std::size_t>(s)]);
+            r.aged_delay[i * static_cast<std::size_t>(subbanks_) + static_cast<std::size_t>(s)] =
+                static_cast<float>(life.aged_delay[static_cast<std::size_t>(s)]);
+          }
+        }
+      }
+    } catch (const std::exception& e) {
+#pragma omp critical
+      if (error.empty()) error = e.what();
+    }
+    if (progress) progress->tick();
+  }
+  if (!error.empty()) throw InputError(error);
+}
+
+}  // namespace rfvar::nbti
