@@ -45,6 +45,8 @@ void print_json(const nlohmann::json& j);
 
 // The registered subcommands; one line per subcommand in apps/rfvar.cpp.
 void register_chips(CLI::App& app, CommonOptions& o);
+void register_guardband(CLI::App& app, CommonOptions& o);
+void register_perf(CLI::App& app, CommonOptions& o);
 void register_freq(CLI::App& app, CommonOptions& o);
 void register_sim(CLI::App& app, CommonOptions& o);
 void register_ipc(CLI::App& app, CommonOptions& o);

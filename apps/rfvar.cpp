@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) opts.command_line += (i ? " " : "") + std::string(argv[i]);
 
   apps::register_chips(app, opts);
+  apps::register_guardband(app, opts);
+  apps::register_perf(app, opts);
   apps::register_freq(app, opts);
   apps::register_sim(app, opts);
   apps::register_ipc(app, opts);
