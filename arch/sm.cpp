@@ -89,7 +89,8 @@ bool Sm::issue_cycle() {
       Stall why = Stall::Idle;
       const bool ready = can_issue(w, in, &why);
       const std::uint64_t use = use_mask_[pc];
-      views_.push_back({slot, ready, (use & w.slow_full & ~w.hyb_ok) == 0, (use & w.long_pending) != 0, w.age});
+      // A warp waiting on memory or at a barrier waits on a long-latency event (two-level leaves it).
+      views_.push_back({slot, ready, (use & w.slow_full & ~w.hyb_ok) == 0, w.at_barrier || (use & w.long_pending) != 0, w.age});
       if (!ready && stall_rank(why) > stall_rank(reason)) reason = why;
     }
     const int pick = views_.empty() ? -1 : schedulers_[s]->pick(views_);

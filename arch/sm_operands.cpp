@@ -105,6 +105,7 @@ bool Sm::arbitrate_banks() {
     --c.pending;
     c.ready_at = std::max(c.ready_at, now_ + rd.lat);
     count_access(static_cast<int>(b), rd.lanes, rd.lat, false);
+    if (!reads_[b].empty()) ++stats_.bank_conflict_cycles;
     act = true;
   }
   return act;

@@ -20,7 +20,7 @@ struct WarpView {
   int slot = 0;           // SM warp slot = warp ID (recycled by new blocks)
   bool ready = false;     // the next instruction can issue this cycle
   bool fast = false;      // its register reads and write all map to fast or hybrid-fast banks (FWAS)
-  bool long_wait = false; // it waits on a long-latency (global/local memory) result (two-level)
+  bool long_wait = false; // it waits on a long-latency event: a global/local load result or a barrier (two-level)
   std::uint64_t age = 0;  // launch order of the warp; smaller is older (GTO)
 };
 
