@@ -83,7 +83,7 @@ void run(CommonOptions& o, const GuardbandOptions& go) {
   out->attr("/", "chips_file", go.chips_file);
   out->attr("/", "years", cfg.life.years);
   out->attr("/", "epochs", static_cast<std::int64_t>(cfg.life.epochs));
-  out->attr("/", "sms_simulated", std::string("all"));
+  out->attr("/", "sms_simulated", std::string("all; vl-rf: SM 0 of each chip"));
   out->write("/chip_id", info.chip_ids, {C}, {"chip"});
   out->write_strings("/kernels", names);
   out->write_strings("/techniques", cfg.techniques);

@@ -88,7 +88,7 @@ void run(CommonOptions& o, const PerfOptions& po) {
   out->attr("/", "years", cfg.life.years);
   out->attr("/", "epochs", static_cast<std::int64_t>(cfg.life.epochs));
   out->attr("/", "chip_freq_rule", std::string(po.single_clock ? "min over SMs" : "mean over SMs"));
-  out->attr("/", "sms_simulated", std::string("all"));
+  out->attr("/", "sms_simulated", std::string("all; vl-rf: SM 0 of each chip"));
   out->attr("/", "cache_hits", static_cast<std::int64_t>(study.cache_hits()));
   out->attr("/", "cache_misses", static_cast<std::int64_t>(study.cache_misses()));
   out->write("/chip_id", info.chip_ids, {C}, {"chip"});
@@ -164,7 +164,8 @@ void register_perf(CLI::App& app, CommonOptions& o) {
       "Overall performance after NBTI aging (Tan 2016 Fig. 13): per chip the mean over kernels of\n"
       "IPC x frequency, normalized to the ideal chip (no PV, no NBTI). Frequency is each SM's fresh\n"
       "clock under the technique times (1 - its guardband after --years); a chip's frequency is the\n"
-      "mean over its SMs. Every SM of every chip is simulated; identical SM runs are reused.");
+      "mean over its SMs. Every SM is aged; every SM is simulated except for vl-rf (SM 0 of each chip\n"
+      "stands for its chip); identical SM runs are reused.");
   sub->add_option("--chips", po->chips_file, "Chip population file written by 'rfvar chips'")->required();
   sub->add_option("--kernels", po->kernels,
                   "Comma-separated benchmarks of data/kernels (or .kernel paths), or 'all' (default: all)");

@@ -51,7 +51,10 @@ void PopulationStudy::run_chips(const std::vector<varius::ChipSample>& chips, in
       const auto& chip = chips[static_cast<std::size_t>(j / sms_)];
       const int c = first + j / sms_, sm = j % sms_;
       const varius::SmDelays& delays = chip.sms.at(static_cast<std::size_t>(sm));
-      const SmFresh fresh = prepare_sm(delays, chip.geometry, cfg_.rf, with_vl_rf);
+      SmFresh fresh = prepare_sm(delays, chip.geometry, cfg_.rf, with_vl_rf);
+      // vl-rf's per-row latencies differ per SM, so no two SMs share a run: its cycle-model runs use
+      // the chip's representative SM 0 (spec §4 allows it); aging and clocks stay per SM.
+      if (with_vl_rf && sm != 0) fresh.vl_rf = plan_vl_rf(chip.sms.front(), chip.geometry, cfg_.rf);
       for (std::size_t ti = 0; ti < cfg_.techniques.size(); ++ti) {
         const StudyTechnique& t = find_study_technique(cfg_.techniques[ti]);
         TechniqueRows& r = rows_[ti];

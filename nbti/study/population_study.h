@@ -4,9 +4,10 @@
 // arrays indexed [chip][sm][benchmark] (and [..][sub-bank]). run_chips() fills the rows of a batch of
 // chips (file positions first .. first + count - 1), in parallel over (chip, SM) with OpenMP; every
 // row depends only on its chip, never on the thread count or batch split (cached runs are
-// identical to uncached ones). Every SM of every chip is simulated and aged (spec §4 allows one
-// representative SM; the run cache makes all SMs cheap for the bank-table techniques, whose runs
-// depend on the SM only through its bank-speed pattern). All runs use one workload stream
+// identical to uncached ones). Every SM of every chip is aged with its own delays and simulated for
+// baseline, pv-opt and pv-opt+nbti-opt (the run cache makes that cheap: their runs depend on the SM
+// only through its bank-speed pattern); vl-rf's runs, unique per SM, use the chip's SM 0 as the
+// representative SM (spec §4 allows it) for every SM's IPC and utilization. All runs use one workload stream
 // (Stream::Workload, chip 0), so techniques and chips see the same dynamic workload. The ideal
 // chip (no PV, no NBTI) is the baseline technique's cycle-model run at clock 1.0. Progress ticks
 // once per (chip, SM). The model never prints; apps/ writes and reports.
