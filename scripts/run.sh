@@ -7,3 +7,4 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j "$(nproc)"
 mkdir -p results
 build/rfvar chips -o results/chips.h5
+build/rfvar freq results/chips.h5 -o results/freq.h5
