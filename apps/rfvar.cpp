@@ -5,18 +5,19 @@
 #include <CLI/CLI.hpp>
 
 #include "apps/cli_common.h"
+#include "common/build_info.h"
 #include "common/config.h"
 
 int main(int argc, char** argv) {
   using namespace rfvar;
   CLI::App app{
-      "rfvar " RFVAR_VERSION
+      std::string("rfvar ") + version_string() +
       " - process variation and NBTI aging in GPU register files, and the techniques that win\n"
       "the lost performance back (Tan et al. TPDS 2016; LTRF, Sadrosadati et al. ASPLOS 2018).\n"
       "Every model parameter lives in data/fermi-32nm.toml; override with --config FILE or\n"
       "--set section.key=value. Run 'rfvar SUBCOMMAND --help' for details."};
   app.require_subcommand(1);
-  app.set_version_flag("--version", RFVAR_VERSION);
+  app.set_version_flag("--version", std::string(version_string()));
   apps::CommonOptions opts;
   for (int i = 0; i < argc; ++i) opts.command_line += (i ? " " : "") + std::string(argv[i]);
 

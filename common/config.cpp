@@ -1,5 +1,7 @@
 #include "common/config.h"
 
+#include "common/build_info.h"
+
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -101,7 +103,7 @@ std::string Range::describe() const {
 
 std::filesystem::path data_dir() {
   if (const char* env = std::getenv("RFVAR_DATA_DIR"); env && *env) return env;
-  return RFVAR_SOURCE_DATA_DIR;
+  return source_data_dir();
 }
 
 Config Config::load_default() { return from_file(data_dir() / "fermi-32nm.toml"); }

@@ -1,5 +1,7 @@
 #include "common/h5io.h"
 
+#include "common/build_info.h"
+
 #include <H5Cpp.h>
 #include <hdf5_hl.h>
 #include <unistd.h>
@@ -175,7 +177,7 @@ void H5Writer::attr(const std::string& obj, const std::string& name, std::int64_
 void H5Writer::provenance(const std::string& kind, std::uint64_t seed, const Config& config,
                           const std::string& command_line) {
   attr("/", "rfvar_kind", kind);
-  attr("/", "rfvar_version", std::string(RFVAR_VERSION));
+  attr("/", "rfvar_version", std::string(version_string()));
   attr("/", "seed", static_cast<std::int64_t>(seed));
   attr("/", "command_line", command_line);
   group("/config");
