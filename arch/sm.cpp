@@ -97,8 +97,16 @@ bool Sm::issue_cycle() {
     if (pick >= 0) {
       const int slot = views_[static_cast<std::size_t>(pick)].slot;
       if (!views_[static_cast<std::size_t>(pick)].ready) throw std::logic_error("scheduler picked a warp that is not ready");
+      Warp& w = warps_[static_cast<std::size_t>(slot)];
+      if (path_ && w.next_issue > now_) {  // activated during pick(): its refetch is under way
+        ++stats_.stalls[static_cast<std::size_t>(Stall::Control)];
+        last_stall_[s] = Stall::Control;
+        any = true;
+        continue;
+      }
       schedulers_[s]->on_issue(slot);
-      issue(slot, k_->code[static_cast<std::size_t>(warps_[static_cast<std::size_t>(slot)].pc())]);
+      issue(slot, k_->code[static_cast<std::size_t>(w.pc())]);
+      if (path_ && w.live) w.next_issue = std::max(w.next_issue, path_->on_next_pc(slot, w.pc(), now_));
       last_stall_[s] = Stall::Count;
       any = true;
     } else {
@@ -115,6 +123,7 @@ void Sm::issue(int slot, const Instr& in) {
   stats_.thread_instructions += static_cast<std::uint64_t>(std::popcount(w.mask()));
   const std::uint64_t use = use_mask_[static_cast<std::size_t>(w.pc())];
   if ((use & w.slow_full & ~w.hyb_ok) == 0) ++stats_.fast_instructions;
+  if (path_) path_->on_issue(slot, w.pc(), now_);
   const Unit u = unit_of(in.op);
   if (u == Unit::None) return execute_control(slot, in);
   const int ui = static_cast<int>(u);
@@ -162,6 +171,13 @@ std::uint64_t Sm::next_interesting_cycle() const {
       if (!b.live) after(now_ + 1);
   return t;
 }
+
+void Sm::on_activate(int slot) {
+  Warp& w = warps_[static_cast<std::size_t>(slot)];
+  w.next_issue = std::max(w.next_issue, path_->on_warp_activate(slot, w.pc(), now_));
+}
+
+void Sm::on_deactivate(int slot) { path_->on_warp_deactivate(slot, warps_[static_cast<std::size_t>(slot)].pc(), now_); }
 
 void Sm::account_stalls(std::uint64_t cycles) {
   if (cycles == 0) return;

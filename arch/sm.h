@@ -29,7 +29,7 @@
 
 namespace rfvar::arch {
 
-class Sm {
+class Sm final : private IActiveSetListener, private IMainRfWriter {
  public:
   // One scheduler object per scheduler unit is created with make_scheduler(scheduler_name, p).
   Sm(const ArchParams& p, const std::string& scheduler_name, std::unique_ptr<IRegisterMapping> mapping,
@@ -76,6 +76,7 @@ class Sm {
   };
   struct Write {
     std::uint8_t warp, reg, lat;
+    bool background;  // a hierarchy's write-back: occupies the bank, clears no scoreboard bit
     std::uint32_t lanes;
   };
   struct Event {  // a result is ready to be written back at `time`
@@ -119,6 +120,10 @@ class Sm {
   std::uint32_t cond_mask(Warp& w, const Cond& c, std::int32_t pc);
   void integrate_allocation();
   double draw(std::uint64_t a, std::uint64_t b) const;
+  // The RF-hierarchy hooks (operand_path.h), used only when a path is set.
+  void on_activate(int slot) override;
+  void on_deactivate(int slot) override;
+  void write_back(int slot, int reg) override;
 
   const ArchParams& p_;
   std::vector<std::unique_ptr<IWarpScheduler>> schedulers_;
@@ -146,7 +151,8 @@ class Sm {
   std::vector<Ring<Read>> reads_;         // per bank
   std::vector<Ring<Write>> writes_;       // per bank
   std::vector<std::uint64_t> bank_busy_;  // per bank: busy until (exclusive)
-  std::vector<std::uint64_t> row_used_;   // per bank: row allocation bitmask
+  std::vector<std::uint64_t> row_used_;   // [bank * row_words_ + word]: row allocation bitmask
+  int row_words_ = 1;
   std::vector<std::uint64_t> lane_busy_;  // per execution lane (SP x issue_sp, SFU, MEM)
   std::vector<int> lane_first_;
   std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;

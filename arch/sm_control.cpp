@@ -45,7 +45,10 @@ void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
   blocks_.assign(static_cast<std::size_t>(max_blocks_), BlockSlot{});
   sched_warps_.assign(schedulers_.size(), {});
   for (int w = 0; w < slots; ++w) sched_warps_[static_cast<std::size_t>(w) % schedulers_.size()].push_back(w);
-  for (auto& s : schedulers_) s = make_scheduler(scheduler_name_, p_);
+  for (auto& s : schedulers_) {
+    s = make_scheduler(scheduler_name_, p_);
+    if (path_) s->set_active_set_listener(this);
+  }
   last_stall_.assign(schedulers_.size(), Stall::Count);
 
   // Partially used vectors at full occupancy: the ideal hybrid-bank size (Tan §3.3.4).
@@ -54,7 +57,7 @@ void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
     partial += threads_mask(k.block_threads - 32 * i) != ~0u ? k.regs_per_thread : std::popcount(k.pvd_regs);
   rf_ = provider_.at_kernel_launch(k, launch_index, partial * max_blocks_, stats_);
   const auto& s = rf_.setup;
-  if (s.rows_per_bank > 64 || s.banks < 1 || s.banks > 64 || s.subbanks < 1 || 32 % s.subbanks != 0 ||
+  if (s.rows_per_bank > 256 || s.banks < 1 || s.banks > 64 || s.subbanks < 1 || 32 % s.subbanks != 0 ||
       s.latency.size() != static_cast<std::size_t>(s.banks * s.rows_per_bank) ||
       s.hybrid_fast_lanes.size() != static_cast<std::size_t>(s.banks) ||
       s.subbank_of.size() != static_cast<std::size_t>(s.banks * s.subbanks))
@@ -83,10 +86,14 @@ void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
   for (auto& r : reads_) r.init(64);
   for (auto& w : writes_) w.init(64);
   bank_busy_.assign(static_cast<std::size_t>(s.banks), now_);
-  row_used_.assign(static_cast<std::size_t>(s.banks), 0);
+  row_words_ = (s.rows_per_bank + 63) / 64;
+  row_used_.assign(static_cast<std::size_t>(s.banks * row_words_), 0);
+  for (int b = 0; b < s.banks; ++b)  // rows past rows_per_bank are never free
+    if (s.rows_per_bank % 64) row_used_[static_cast<std::size_t>(b * row_words_ + row_words_ - 1)] = ~0ull << (s.rows_per_bank % 64);
   alloc_rows_.assign(static_cast<std::size_t>(s.banks * s.subbanks), 0);
   alloc_last_ = now_;
   mem_.reset();
+  if (path_) path_->on_kernel_launch(k, slots, *this);
 }
 
 void Sm::integrate_allocation() {
@@ -126,13 +133,18 @@ bool Sm::launch_block() {
       const bool partial = partial_warp || ((k_->pvd_regs >> r) & 1);
       int v = mapping_->bank(slot, r, partial);
       if (v < 0 || v >= s.banks) throw std::logic_error("register mapping returned bank " + std::to_string(v));
-      for (int tries = 0; row_used_[static_cast<std::size_t>(v)] == ~0ull >> (64 - s.rows_per_bank); ++tries) {
+      int word = 0;
+      for (int tries = 0;; ++tries) {  // lowest free row of bank v
+        word = 0;
+        while (word < row_words_ && row_used_[static_cast<std::size_t>(v * row_words_ + word)] == ~0ull) ++word;
+        if (word < row_words_) break;
         if (tries == s.banks) throw std::logic_error("register file full: occupancy exceeds the banks");
         v = (v + 1) % s.banks;  // bank full: spill to the next bank with a free row
         ++stats_.row_spills;
       }
-      const int row = std::countr_zero(~row_used_[static_cast<std::size_t>(v)]);
-      row_used_[static_cast<std::size_t>(v)] |= 1ull << row;
+      std::uint64_t& used = row_used_[static_cast<std::size_t>(v * row_words_ + word)];
+      const int row = 64 * word + std::countr_zero(~used);
+      used |= 1ull << (row % 64);
       w.bank[r] = static_cast<std::uint8_t>(v);
       w.row[r] = static_cast<std::uint8_t>(row);
       w.lat_full[r] = s.latency[static_cast<std::size_t>(v * s.rows_per_bank + row)];
@@ -142,6 +154,7 @@ bool Sm::launch_block() {
       for (int sb = 0; sb < s.subbanks; ++sb) ++alloc_rows_[static_cast<std::size_t>(s.subbank_of[static_cast<std::size_t>(v * s.subbanks + sb)])];
     }
     refresh_hybrid(w);
+    if (path_) w.next_issue = path_->on_next_pc(slot, 0, now_);
     schedulers_[static_cast<std::size_t>(slot) % schedulers_.size()]->on_warp_start(slot);
   }
   return true;
@@ -153,7 +166,7 @@ void Sm::retire_block(int c) {
   for (int i = 0; i < wpb_; ++i) {
     Warp& w = warps_[static_cast<std::size_t>(c * wpb_ + i)];
     for (int r = 0; r < k_->regs_per_thread; ++r) {
-      row_used_[w.bank[r]] &= ~(1ull << w.row[r]);
+      row_used_[static_cast<std::size_t>(w.bank[r] * row_words_ + w.row[r] / 64)] &= ~(1ull << (w.row[r] % 64));
       for (int sb = 0; sb < s.subbanks; ++sb) --alloc_rows_[static_cast<std::size_t>(s.subbank_of[static_cast<std::size_t>(w.bank[r] * s.subbanks + sb)])];
     }
     w.live = false;

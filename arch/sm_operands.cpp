@@ -62,9 +62,16 @@ bool Sm::writeback_events() {
     }
     const int lat = access_cycles(w.slow_full, w.hyb_lanes[e.reg], w.lat_full[e.reg], e.reg, e.lanes);
     ++queued_accesses_;
-    writes_[w.bank[e.reg]].push({e.warp, e.reg, static_cast<std::uint8_t>(lat), e.lanes});
+    writes_[w.bank[e.reg]].push({e.warp, e.reg, static_cast<std::uint8_t>(lat), false, e.lanes});
   }
   return act;
+}
+
+void Sm::write_back(int slot, int reg) {
+  const Warp& w = warps_[static_cast<std::size_t>(slot)];
+  const int lat = access_cycles(w.slow_full, w.hyb_lanes[reg], w.lat_full[reg], reg, w.init_mask);
+  ++queued_accesses_;
+  writes_[w.bank[reg]].push({static_cast<std::uint8_t>(slot), static_cast<std::uint8_t>(reg), static_cast<std::uint8_t>(lat), true, w.init_mask});
 }
 
 bool Sm::arbitrate_banks() {
@@ -85,9 +92,11 @@ bool Sm::arbitrate_banks() {
       --queued_accesses_;
       bank_busy_[b] = now_ + wr.lat;
       count_access(static_cast<int>(b), wr.lanes, wr.lat, true);
-      Warp& w = warps_[wr.warp];
-      w.pending &= ~(1ull << wr.reg);
-      w.long_pending &= ~(1ull << wr.reg);
+      if (!wr.background) {
+        Warp& w = warps_[wr.warp];
+        w.pending &= ~(1ull << wr.reg);
+        w.long_pending &= ~(1ull << wr.reg);
+      }
       if (!reads_[b].empty()) ++stats_.bank_conflict_cycles;
       act = true;
       continue;

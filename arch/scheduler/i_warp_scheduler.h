@@ -4,6 +4,9 @@
 // warp whose `ready` is true, or -1 (only if none is ready). It must not assume anything about the
 // SM beyond the views; the SM calls on_issue() for the warp it issued, on_warp_start() when a new
 // block's warp takes a slot and on_warp_exit() when a warp finishes. Policies are deterministic.
+// A policy with an active set (two-level) reports, during pick(), every warp it moves into or out of
+// the set to the listener given by set_active_set_listener() (the RF hierarchy's flush / refetch
+// points); a warp that finishes leaves silently (on_warp_exit).
 #pragma once
 
 #include <cstdint>
@@ -24,6 +27,13 @@ struct WarpView {
   std::uint64_t age = 0;  // launch order of the warp; smaller is older (GTO)
 };
 
+class IActiveSetListener {
+ public:
+  virtual ~IActiveSetListener() = default;
+  virtual void on_activate(int slot) = 0;
+  virtual void on_deactivate(int slot) = 0;
+};
+
 class IWarpScheduler {
  public:
   virtual ~IWarpScheduler() = default;
@@ -31,6 +41,7 @@ class IWarpScheduler {
   virtual void on_issue(int /*slot*/) {}
   virtual void on_warp_start(int /*slot*/) {}
   virtual void on_warp_exit(int /*slot*/) {}
+  virtual void set_active_set_listener(IActiveSetListener* /*l*/) {}
 };
 
 // Name -> factory table: "lrr" (loose round robin, Tan's baseline), "gto", "two-level", "fwas".

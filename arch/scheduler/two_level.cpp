@@ -31,6 +31,7 @@ class TwoLevel final : public IWarpScheduler {
         pending_.push_back(*it);
         where_[*it] = kPending;
         it = active_.erase(it);
+        if (listener_) listener_->on_deactivate(v->slot);
       } else {
         ++it;
       }
@@ -41,7 +42,9 @@ class TwoLevel final : public IWarpScheduler {
       if (v && !v->long_wait) {
         active_.push_back(*it);
         where_[*it] = kActive;
+        const int slot = *it;
         it = pending_.erase(it);
+        if (listener_) listener_->on_activate(slot);
       } else {
         ++it;
       }
@@ -68,6 +71,7 @@ class TwoLevel final : public IWarpScheduler {
     pending_.push_back(slot);
     where_[slot] = kPending;
   }
+  void set_active_set_listener(IActiveSetListener* l) override { listener_ = l; }
   void on_warp_exit(int slot) override {
     std::erase(active_, slot);
     std::erase(pending_, slot);
@@ -83,6 +87,7 @@ class TwoLevel final : public IWarpScheduler {
   int capacity_;
   bool greedy_;
   int last_ = -1;
+  IActiveSetListener* listener_ = nullptr;
   std::deque<int> active_;
   std::deque<int> pending_;
   std::uint8_t where_[kMaxSlots] = {};
