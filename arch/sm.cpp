@@ -79,8 +79,14 @@ bool Sm::issue_cycle() {
   issued_unit_[0] = issued_unit_[1] = issued_unit_[2] = 0;
   bool any = false;
   for (std::size_t s = 0; s < schedulers_.size(); ++s) {
+    if (!sched_dirty_[s] && now_ < sched_wake_[s]) {  // nothing this scheduler's warps wait on changed
+      ++stats_.stalls[static_cast<std::size_t>(last_stall_[s])];
+      continue;
+    }
     views_.clear();
     Stall reason = Stall::Idle;
+    bool port_wait = false, cu_wait = false, any_ready = false;
+    std::uint64_t wake = std::numeric_limits<std::uint64_t>::max();
     for (int slot : sched_warps_[s]) {
       const Warp& w = warps_[static_cast<std::size_t>(slot)];
       if (!w.live) continue;
@@ -91,8 +97,16 @@ bool Sm::issue_cycle() {
       const std::uint64_t use = use_mask_[pc];
       // A warp waiting on memory or at a barrier waits on a long-latency event (two-level leaves it).
       views_.push_back({slot, ready, (use & w.slow_full & ~w.hyb_ok) == 0, w.at_barrier || (use & w.long_pending) != 0, w.age});
-      if (!ready && stall_rank(why) > stall_rank(reason)) reason = why;
+      any_ready |= ready;
+      if (ready) continue;
+      if (stall_rank(why) > stall_rank(reason)) reason = why;
+      if (w.next_issue > now_) wake = std::min(wake, w.next_issue);
+      if (why == Stall::Collector) {
+        cu_wait = true;
+        port_wait |= cu_free_[static_cast<std::size_t>(unit_of(in.op))] > 0;  // only this cycle's issue port
+      }
     }
+    activated_in_pick_ = false;
     const int pick = views_.empty() ? -1 : schedulers_[s]->pick(views_);
     if (pick >= 0) {
       const int slot = views_[static_cast<std::size_t>(pick)].slot;
@@ -112,10 +126,27 @@ bool Sm::issue_cycle() {
     } else {
       ++stats_.stalls[static_cast<std::size_t>(reason)];
       last_stall_[s] = reason;
+      // No warp ready: the same outcome until a wake-up (pick() is idempotent on unchanged views). A
+      // two-level scheduler may leave ready warps outside its active set: their readiness can change
+      // with the other scheduler's issue, so that outcome is not kept.
+      // An RF hierarchy's activation hook (on_activate) may have delayed a warp inside pick().
+      sched_dirty_[s] = port_wait || any_ready || activated_in_pick_;
+      sched_cu_wait_[s] = cu_wait;
+      sched_wake_[s] = wake;
     }
   }
   return any;
 }
+
+void Sm::registers_written(Warp& w, int slot, std::uint64_t bits) {
+  w.pending &= ~bits;
+  w.long_pending &= ~bits;
+  const Instr& in = k_->code[static_cast<std::size_t>(w.pc())];
+  const std::uint64_t wait = in.op == OpClass::Exit ? ~0ull : use_mask_[static_cast<std::size_t>(w.pc())];
+  if (wait & bits) sched_dirty_[static_cast<std::size_t>(slot) % schedulers_.size()] = 1;
+}
+
+void Sm::wake_all_schedulers() { std::fill(sched_dirty_.begin(), sched_dirty_.end(), 1); }
 
 void Sm::issue(int slot, const Instr& in) {
   Warp& w = warps_[static_cast<std::size_t>(slot)];
@@ -173,6 +204,7 @@ std::uint64_t Sm::next_interesting_cycle() const {
 }
 
 void Sm::on_activate(int slot) {
+  activated_in_pick_ = true;
   Warp& w = warps_[static_cast<std::size_t>(slot)];
   w.next_issue = std::max(w.next_issue, path_->on_warp_activate(slot, w.pc(), now_));
 }

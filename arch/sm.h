@@ -105,6 +105,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   void issue(int slot, const Instr& in);
   std::uint64_t next_interesting_cycle() const;
   void account_stalls(std::uint64_t cycles);
+  void registers_written(Warp& w, int slot, std::uint64_t bits);
+  void wake_all_schedulers();
   // sm_operands.cpp: writeback, bank arbitration, dispatch
   bool writeback_events();
   bool arbitrate_banks();
@@ -160,6 +162,13 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   std::uint64_t alloc_last_ = 0;
   std::vector<WarpView> views_;
   std::vector<Stall> last_stall_;  // per scheduler
+  // Issue-stage cache, per scheduler: a scheduler that found no ready warp keeps that outcome (and its
+  // stall reason in last_stall_) until `sched_dirty_` (a register one of its warps waits on was written,
+  // a barrier released, a warp started or exited, a collector unit freed while one of its warps wanted
+  // one) or until cycle `sched_wake_` (a warp's branch delay ends).
+  std::vector<std::uint8_t> sched_dirty_, sched_cu_wait_;
+  std::vector<std::uint64_t> sched_wake_;
+  bool activated_in_pick_ = false;
   int issued_unit_[3] = {0, 0, 0};
   int dispatch_rr_ = 0;
   int cus_busy_ = 0;       // collector units holding an instruction

@@ -50,6 +50,9 @@ void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
     if (path_) s->set_active_set_listener(this);
   }
   last_stall_.assign(schedulers_.size(), Stall::Count);
+  sched_dirty_.assign(schedulers_.size(), 1);
+  sched_cu_wait_.assign(schedulers_.size(), 0);
+  sched_wake_.assign(schedulers_.size(), 0);
 
   // Partially used vectors at full occupancy: the ideal hybrid-bank size (Tan §3.3.4).
   int partial = 0;
@@ -157,6 +160,7 @@ bool Sm::launch_block() {
     if (path_) w.next_issue = path_->on_next_pc(slot, 0, now_);
     schedulers_[static_cast<std::size_t>(slot) % schedulers_.size()]->on_warp_start(slot);
   }
+  wake_all_schedulers();
   return true;
 }
 
@@ -226,6 +230,7 @@ void Sm::execute_control(int slot, const Instr& in) {
     if (b.at_barrier == 0 || b.at_barrier < b.live_warps) return;
     for (int i = 0; i < wpb_; ++i) warps_[static_cast<std::size_t>(w.block_slot * wpb_ + i)].at_barrier = false;
     b.at_barrier = 0;
+    wake_all_schedulers();
   };
   const std::int32_t pc = w.pc();
   if (in.op == OpClass::Barrier) {

@@ -56,8 +56,7 @@ bool Sm::writeback_events() {
     act = true;
     Warp& w = warps_[e.warp];
     if (path_ && path_->absorb_write(e.warp, e.reg, now_)) {
-      w.pending &= ~(1ull << e.reg);
-      w.long_pending &= ~(1ull << e.reg);
+      registers_written(w, e.warp, 1ull << e.reg);
       continue;
     }
     const int lat = access_cycles(w.slow_full, w.hyb_lanes[e.reg], w.lat_full[e.reg], e.reg, e.lanes);
@@ -92,11 +91,7 @@ bool Sm::arbitrate_banks() {
       --queued_accesses_;
       bank_busy_[b] = now_ + wr.lat;
       count_access(static_cast<int>(b), wr.lanes, wr.lat, true);
-      if (!wr.background) {
-        Warp& w = warps_[wr.warp];
-        w.pending &= ~(1ull << wr.reg);
-        w.long_pending &= ~(1ull << wr.reg);
-      }
+      if (!wr.background) registers_written(warps_[wr.warp], wr.warp, 1ull << wr.reg);
       if (!reads_[b].empty()) ++stats_.bank_conflict_cycles;
       act = true;
       continue;
@@ -154,6 +149,7 @@ bool Sm::dispatch() {
     c.busy = false;
     --cus_busy_;
     ++cu_free_[static_cast<std::size_t>(u)];
+    for (std::size_t s = 0; s < sched_cu_wait_.size(); ++s) sched_dirty_[s] |= sched_cu_wait_[s];
     act = true;
   }
   dispatch_rr_ = dispatch_rr_ + 1 == n ? 0 : dispatch_rr_ + 1;
