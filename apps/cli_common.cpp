@@ -34,6 +34,7 @@ void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& defa
       ->check(CLI::NonNegativeNumber);
   sub->add_flag("--json", o.json, "Print one JSON summary object on stdout instead of the table");
   sub->add_flag("--no-progress", o.no_progress, "Do not draw the progress bar on stderr");
+  sub->add_flag("--progress", o.force_progress, "Draw the progress bar on stderr even with --json (a terminal only)");
   if (!default_output.empty()) {
     o.output = default_output;
     sub->add_option("-o,--output", o.output,

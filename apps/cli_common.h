@@ -26,13 +26,14 @@ struct CommonOptions {
   std::string output;
   bool json = false;
   bool no_progress = false;
+  bool force_progress = false;  // --progress: draw the bar even with --json (rfvar study's stages)
   std::string command_line;  // filled by main(), stored in output files
 
   // Defaults file + --config + --set, then --seed (population.seed).
   Config load_config() const;
   // The master seed in force (population.seed after overrides).
   std::uint64_t master_seed(const Config& c) const;
-  bool progress() const { return !json && !no_progress; }
+  bool progress() const { return force_progress || (!json && !no_progress); }
   // Sets the OpenMP thread count if --threads was given.
   void apply_threads() const;
 };
@@ -50,5 +51,6 @@ void register_perf(CLI::App& app, CommonOptions& o);
 void register_freq(CLI::App& app, CommonOptions& o);
 void register_sim(CLI::App& app, CommonOptions& o);
 void register_ipc(CLI::App& app, CommonOptions& o);
+void register_study(CLI::App& app, CommonOptions& o);
 
 }  // namespace rfvar::apps

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   apps::register_freq(app, opts);
   apps::register_sim(app, opts);
   apps::register_ipc(app, opts);
+  apps::register_study(app, opts);
 
   try {
     app.parse(argc, argv);

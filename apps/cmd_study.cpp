@@ -1,0 +1,206 @@
+// `rfvar study [--config data/studies/NAME.toml] -o results/study.h5`: a whole study from a study
+// file (apps/study/study_spec.h): the chip population, frequencies, the IPC table, guardbands,
+// performance, and sweeps, each stage computed by the same rfvar subcommand a user would run
+// (apps/study/stage_runner.h), cached by the hash of its inputs, and gathered into one HDF5 file
+// (apps/study/study_output.h). No model logic here.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <set>
+
+#include "apps/cli_common.h"
+#include "apps/study/stage_runner.h"
+#include "apps/study/study_output.h"
+#include "apps/study/study_spec.h"
+#include "common/build_info.h"
+#include "common/h5io.h"
+
+namespace rfvar::apps {
+
+namespace {
+
+namespace fs = std::filesystem;
+using study::StageResult;
+
+struct StudyOptions {
+  std::string study_file;
+  std::string cache_dir;
+};
+
+// Population datasets too large to repeat in study.h5 (they stay in the cached chip file).
+const std::vector<std::string> kPopulationSkip = {"chips/reg_delay", "chips/vector_delay", "maps"};
+
+void apply_set(Config& c, const std::string& key, const std::string& value, const std::string& origin) {
+  try {
+    c.set(key + "=" + value);
+  } catch (const InputError& e) {
+    throw InputError(origin + ": " + e.what());
+  }
+}
+
+// Runs `wanted` stages (and the stages they read) in pipeline order with `config` and `options`.
+std::map<std::string, StageResult> run_stages(study::StageRunner& runner, const std::set<std::string>& wanted,
+                                              const Config& config,
+                                              const std::map<std::string, std::map<std::string, std::string>>& options,
+                                              const std::string& label, bool verbose) {
+  std::set<std::string> needed = wanted;
+  for (auto it = study::stage_catalog().rbegin(); it != study::stage_catalog().rend(); ++it)
+    if (needed.count(it->name))
+      for (const auto& u : it->upstream) needed.insert(u);
+  std::map<std::string, StageResult> done;
+  for (const auto& def : study::stage_catalog()) {
+    if (!needed.count(def.name)) continue;
+    std::vector<const StageResult*> up;
+    for (const auto& u : def.upstream) up.push_back(&done.at(u));
+    const auto opt = options.count(def.name) ? options.at(def.name) : std::map<std::string, std::string>{};
+    StageResult r = runner.run(def, opt, config, up, [&] {
+      if (verbose) std::fprintf(stderr, "study: %-32s running\n", (label + def.name).c_str());
+    });
+    if (verbose) {
+      if (r.reused)
+        std::fprintf(stderr, "study: %-32s reused from the cache\n", (label + def.name).c_str());
+      else
+        std::fprintf(stderr, "study: %-32s done in %.1f s\n", (label + def.name).c_str(), r.seconds);
+    }
+    done.emplace(def.name, std::move(r));
+  }
+  return done;
+}
+
+nlohmann::json stage_json(const StageResult& r) {
+  return {{"reused", r.reused}, {"seconds", r.seconds}, {"hash", r.hash}, {"cache_file", r.file.string()},
+          {"summary", r.summary}};
+}
+
+// The headline numbers of each stage's summary, as a table on stdout.
+void print_summary(const std::map<std::string, StageResult>& res) {
+  for (const auto& def : study::stage_catalog()) {
+    if (!res.count(def.name)) continue;
+    const nlohmann::json& s = res.at(def.name).summary;
+    std::printf("\n[%s]\n", def.name.c_str());
+    if (def.name == "population") {
+      std::printf("  %d chips, mean normalized frequency %.4f (std %.4f)\n", s.value("chips", 0),
+                  s.value("mean_norm_freq", 0.0), s.value("std_norm_freq", 0.0));
+      continue;
+    }
+    if (!s.contains("techniques")) continue;
+    for (const auto& [name, t] : s["techniques"].items()) {
+      std::printf("  %-22s", name.c_str());
+      for (const char* k : {"mean_norm_freq", "gain_over_baseline", "mean", "mean_normalized", "std", "mean_ipc",
+                            "mean_freq"})
+        if (t.contains(k) && t[k].is_number()) std::printf("  %s %.4f", k, t[k].get<double>());
+      std::printf("\n");
+    }
+  }
+}
+
+void run(CommonOptions& o, const StudyOptions& so) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const fs::path file = so.study_file.empty() ? data_dir() / "studies" / "default.toml" : fs::path(so.study_file);
+  const study::StudySpec spec = study::parse_study(file);
+  Config config = Config::load_default();
+  for (const auto& s : spec.config_sets) apply_set(config, s.key, s.value, s.origin);
+  for (const auto& s : o.sets) config.set(s);
+  if (o.seed) config.set("population.seed=" + std::to_string(*o.seed));
+  const std::uint64_t seed = o.master_seed(config);
+  // Fail on an unwritable output before running anything (a missing directory is created).
+  if (const fs::path dir = fs::path(o.output).parent_path(); !dir.empty() && !fs::exists(dir)) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) throw InputError("cannot create the output directory '" + dir.string() + "': " + ec.message());
+  }
+  { const auto probe = std::make_unique<H5Writer>(o.output); }
+  const fs::path out_dir = fs::absolute(o.output).parent_path();
+  study::StageRunner runner({so.cache_dir.empty() ? out_dir / ".rfvar-cache" : fs::path(so.cache_dir), o.threads,
+                             o.progress()});
+  const bool verbose = !o.json;
+
+  std::map<std::string, std::map<std::string, std::string>> options;
+  std::set<std::string> wanted;
+  for (const auto& s : spec.stages) {
+    options[s.name] = s.options;
+    wanted.insert(s.name);
+  }
+  const auto main = run_stages(runner, wanted, config, options, "", verbose);
+
+  std::vector<study::OutputPart> parts;
+  nlohmann::json j = {{"study", file.string()}, {"output", o.output}, {"seed", seed}};
+  for (const auto& [name, r] : main) {
+    parts.push_back({"/" + name, r.file, name == "population" ? kPopulationSkip : std::vector<std::string>{},
+                     {{"cache_file", r.file.string()}, {"stage_hash", r.hash}}});
+    j["stages"][name] = stage_json(r);
+  }
+  std::map<std::string, std::string> root_attrs = {{"study_file", file.string()}, {"study_toml", spec.text},
+                                                    {"description", spec.description}};
+  for (const auto& sw : spec.sweeps) {
+    std::string values;
+    for (const auto& v : sw.values) {
+      Config c = config;
+      auto opts = options;
+      if (!sw.key.empty()) apply_set(c, sw.key, v, sw.origin);
+      if (!sw.option.empty()) {
+        const auto dot = sw.option.find('.');
+        opts[sw.option.substr(0, dot)][sw.option.substr(dot + 1)] = v;
+      }
+      if (sw.chips > 0) opts["population"]["chips"] = std::to_string(sw.chips);
+      const std::string vname = study::option_value(v);
+      const auto res = run_stages(runner, {sw.stages.begin(), sw.stages.end()}, c, opts,
+                                  sw.name + "=" + vname + ": ", verbose);
+      for (const auto& [name, r] : res) {
+        // Upstream stages identical to the main study's are not repeated.
+        const bool listed = std::find(sw.stages.begin(), sw.stages.end(), name) != sw.stages.end();
+        if (!listed && main.count(name) && main.at(name).hash == r.hash) continue;
+        const std::string g = "/sweeps/" + sw.name + "/" + vname + "/" + name;
+        parts.push_back({g, r.file, name == "population" ? kPopulationSkip : std::vector<std::string>{},
+                         {{"cache_file", r.file.string()}, {"stage_hash", r.hash}}});
+        j["sweeps"][sw.name]["values"][vname][name] = stage_json(r);
+      }
+      values += (values.empty() ? "" : ",") + vname;
+    }
+    j["sweeps"][sw.name]["swept"] = sw.key.empty() ? sw.option : sw.key;
+    root_attrs["sweep_" + sw.name] = (sw.key.empty() ? "option " + sw.option : "key " + sw.key) + " = " + values;
+  }
+  study::assemble_study(o.output, parts, config, seed, o.command_line, root_attrs);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  j["elapsed_s"] = elapsed;
+  if (o.json) {
+    print_json(j);
+    return;
+  }
+  std::printf("rfvar study %s (%s): %zu stages, %zu sweeps, seed %llu\n", file.string().c_str(),
+              spec.description.c_str(), main.size(), spec.sweeps.size(), static_cast<unsigned long long>(seed));
+  print_summary(main);
+  std::printf("\nwrote %s in %.1f s (stage cache: %s)\n", o.output.c_str(), elapsed,
+              (so.cache_dir.empty() ? (out_dir / ".rfvar-cache").string() : so.cache_dir).c_str());
+}
+
+}  // namespace
+
+void register_study(CLI::App& app, CommonOptions& o) {
+  auto so = std::make_shared<StudyOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "study",
+      "Run a whole study from a study file (default: data/studies/default.toml, Tan 2016 end to end):\n"
+      "chip population, frequencies (Fig. 3), IPC table (Fig. 11), guardband (Fig. 12), performance\n"
+      "(Fig. 13) and sweeps such as sigma_rand:sigma_sys (Fig. 14). Each stage runs the rfvar\n"
+      "subcommand of the same name and is cached by the hash of its inputs, so a rerun reuses\n"
+      "finished stages and an interrupted run resumes. Plots: scripts/plot.py STUDY.h5.");
+  sub->add_option("--config", so->study_file,
+                  "Study file (TOML: stages, options, [config] overrides, [[sweep]]s; docs/cli.md) "
+                  "(default: data/studies/default.toml)")
+      ->check(CLI::ExistingFile);
+  sub->add_option("--set", o.sets, "Override one model parameter for every stage: --set section.key=value");
+  sub->add_option("--seed", o.seed, "Master seed of all random streams (default: population.seed = 1)");
+  sub->add_option("--threads", o.threads, "OpenMP threads per stage (default: all cores); results do not depend on it")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_flag("--json", o.json, "Print one JSON summary object on stdout instead of the table");
+  sub->add_flag("--no-progress", o.no_progress, "Do not draw the stages' progress bars on stderr");
+  o.output = "results/study.h5";
+  sub->add_option("-o,--output", o.output, "Study HDF5 file, written atomically (default: results/study.h5)");
+  sub->add_option("--cache", so->cache_dir,
+                  "Stage cache directory (default: .rfvar-cache next to the output file)");
+  sub->callback([&o, so] { run(o, *so); });
+}
+
+}  // namespace rfvar::apps
