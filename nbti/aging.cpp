@@ -20,7 +20,7 @@ AgedSubbanks age_subbanks(const NbtiParams& p, std::span<const float> fresh_dela
   a.delay.resize(n);
   for (std::size_t s = 0; s < n; ++s) {
     a.dvth_V[s] = aged_dvth_V(p, a.dvth0_V[s], stress[s]);  // Tan Eq. 1-2
-    a.delay_factor[s] = aging_delay_factor(p, a.dvth0_V[s], a.dvth_V[s]);
+    a.delay_factor[s] = subbank_delay_factor(p, a.fresh_delay[s], a.dvth0_V[s], a.dvth_V[s]);
     a.delay[s] = a.fresh_delay[s] * a.delay_factor[s];
   }
   return a;

@@ -3,9 +3,10 @@
 // Contract: pure. Inputs are indexed by physical sub-bank (varius/ numbering) and must have equal
 // lengths (else std::invalid_argument). Each sub-bank's total Vth offset follows
 // stress_model.h from its own dV0 and stress time; its aged delay is its fresh delay times
-// aging_delay_factor(dV0, dV). Per-register aged delays apply the register's sub-bank factor
-// (an approximation: every cell is aged as if its Vth offset were the sub-bank's mean systematic
-// dV0; a cell's own random offset would change its increment slightly). Utilizations
+// subbank_delay_factor(fresh delay, dV0, dV) (delay_mapping.h: by default the increment is applied to
+// the sub-bank's critical cell). Per-register aged delays apply the register's sub-bank factor
+// (an approximation: every cell takes the increment of the sub-bank's mean systematic dV0 and the
+// factor of its critical cell; a cell's own random offset would change both slightly). Utilizations
 // outside [0, 1] and years <= 0 throw InputError naming the value and the accepted range.
 #pragma once
 

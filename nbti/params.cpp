@@ -26,7 +26,10 @@ NbtiParams NbtiParams::from_config(const Config& c) {
   p.activity_scale = c.get_double("nbti.activity_scale", Range::positive());
   p.sensor_step = c.get_double("nbti.sensor_step", Range::non_negative());
   p.vdd_V = c.get_double("varius.vdd_V", Range::positive());
-  p.vth0_V = c.get_double("varius.vth0_V", Range{0.0, p.vdd_V, true, true});
+  p.delay_vth_V = c.get_double("nbti.delay_vth_V", Range{0.0, p.vdd_V, true, true});
+  p.delay_reference = c.get_string("nbti.delay_reference", {"critical_cell", "systematic"}) == "systematic"
+                          ? DelayReference::systematic
+                          : DelayReference::critical_cell;
   p.alpha = c.get_double("varius.alpha", Range::closed(1.0, 2.0));
   return p;
 }

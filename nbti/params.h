@@ -1,8 +1,8 @@
 // Parameters of the NBTI aging model (spec §3; Tan 2016 Eq. 1-2 after Facelift).
 //
 // Contract: built only by from_config(), which reads every value from the [nbti] section of the
-// defaults file (and Vdd, Vth0, alpha from [varius], so the delay mapping uses the same device as
-// the chip generator) and validates it: an out-of-range key throws ConfigError naming the key, its
+// defaults file (and Vdd and alpha from [varius], so the delay mapping uses the same supply and
+// alpha-power law as the chip generator) and validates it: an out-of-range key throws ConfigError naming the key, its
 // value, where it came from and the accepted range. A built NbtiParams is always valid.
 #pragma once
 
@@ -14,6 +14,12 @@ namespace rfvar::nbti {
 enum class RecoveryForm {
   increment,  // dV = dV0 + (dV_s - dV0) R: recovery heals only the NBTI increment (default)
   literal,    // dV = dV_s R: Tan Eq. 2 as printed (also scales the PV offset dV0)
+};
+
+// What the Vth increment of aging is applied to when it becomes a delay (delay_mapping.h).
+enum class DelayReference {
+  critical_cell,  // the sub-bank's slowest cell, whose remaining overdrive follows from its fresh delay (default)
+  systematic,     // a device at the sub-bank's mean systematic offset dV0 (ignores the random part)
 };
 
 // What a sub-bank's stress fraction U is measured from.
@@ -36,7 +42,8 @@ struct NbtiParams {
   double activity_scale = 0;           // U = activity_scale x accesses / cycles
   double sensor_step = 0;              // sensor quantum in normalized delay; 0 = exact
   double vdd_V = 0;                    // supply voltage (varius.vdd_V)
-  double vth0_V = 0;                   // nominal alpha-power threshold (varius.vth0_V)
+  double delay_vth_V = 0;              // effective alpha-power threshold of the read path (nbti.delay_vth_V)
+  DelayReference delay_reference = DelayReference::critical_cell;
   double alpha = 0;                    // alpha-power exponent (varius.alpha)
 
   static NbtiParams from_config(const Config& config);

@@ -43,8 +43,39 @@ void PopulationStudy::run_chips(const std::vector<varius::ChipSample>& chips, in
     throw std::invalid_argument("PopulationStudy::run_chips: chip rows out of range");
   bool with_vl_rf = false;
   for (const auto& t : cfg_.techniques) with_vl_rf |= find_study_technique(t).rf == StudyRf::vl_rf;
-  const int jobs = static_cast<int>(chips.size()) * sms_;
   std::string error;
+  // vl-rf's runs are unique per chip (its per-row latencies): build each chip's plan and run its
+  // kernels first, in parallel over (chip, kernel), so the SM loop below only reads the cache.
+  std::vector<SmRfPlan> vl_rf_plans(with_vl_rf ? chips.size() : 0);
+  if (with_vl_rf) {
+    const arch::TechniqueSpec& spec = arch::find_technique(find_study_technique("vl-rf").arch_technique);
+    const int n_chips = static_cast<int>(chips.size());
+#pragma omp parallel for schedule(dynamic)
+    for (int c = 0; c < n_chips; ++c) {
+      try {
+        const auto& chip = chips[static_cast<std::size_t>(c)];
+        vl_rf_plans[static_cast<std::size_t>(c)] = plan_vl_rf(chip.sms.at(0), chip.geometry, cfg_.rf);
+      } catch (const std::exception& e) {
+#pragma omp critical
+        if (error.empty()) error = e.what();
+      }
+    }
+    if (!error.empty()) throw InputError(error);
+    const int runs = n_chips * kernels();
+#pragma omp parallel for schedule(dynamic)
+    for (int j = 0; j < runs; ++j) {
+      try {
+        const int k = j % kernels();
+        const RunInputs in{&benchmarks_[static_cast<std::size_t>(k)], k, &cfg_.arch, &spec, &workload_};
+        cache_.get(in, vl_rf_plans[static_cast<std::size_t>(j / kernels())]);
+      } catch (const std::exception& e) {
+#pragma omp critical
+        if (error.empty()) error = e.what();
+      }
+    }
+    if (!error.empty()) throw InputError(error);
+  }
+  const int jobs = static_cast<int>(chips.size()) * sms_;
 #pragma omp parallel for schedule(dynamic)
   for (int j = 0; j < jobs; ++j) {
     try {
@@ -54,7 +85,7 @@ void PopulationStudy::run_chips(const std::vector<varius::ChipSample>& chips, in
       SmFresh fresh = prepare_sm(delays, chip.geometry, cfg_.rf, with_vl_rf);
       // vl-rf's per-row latencies differ per SM, so no two SMs share a run: its cycle-model runs use
       // the chip's representative SM 0 (spec §4 allows it); aging and clocks stay per SM.
-      if (with_vl_rf && sm != 0) fresh.vl_rf = plan_vl_rf(chip.sms.front(), chip.geometry, cfg_.rf);
+      if (with_vl_rf) fresh.vl_rf = vl_rf_plans[static_cast<std::size_t>(j / sms_)];
       for (std::size_t ti = 0; ti < cfg_.techniques.size(); ++ti) {
         const StudyTechnique& t = find_study_technique(cfg_.techniques[ti]);
         TechniqueRows& r = rows_[ti];

@@ -1,5 +1,6 @@
 #include "nbti/study/run_cache.h"
 
+#include <exception>
 #include <stdexcept>
 
 #include "arch/mapping/i_register_mapping.h"
@@ -116,18 +117,28 @@ std::shared_ptr<const CanonicalRun> RunCache::get(const RunInputs& in, const SmR
   if (!enabled_) return std::make_shared<const CanonicalRun>(run_canonical(in, plan));
   std::string key = std::to_string(in.benchmark_id) + '|' + in.spec->mapping + '|' + in.spec->scheduler + '|' +
                     (in.spec->renaming ? "R|" : "-|") + plan.key;
+  std::promise<std::shared_ptr<const CanonicalRun>> promise;
+  std::shared_future<std::shared_ptr<const CanonicalRun>> pending;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = runs_.find(key);
     if (it != runs_.end()) {
       ++hits_;
-      return it->second;
+      pending = it->second;
+    } else {
+      ++misses_;
+      runs_.emplace(std::move(key), promise.get_future().share());
     }
-    ++misses_;
   }
-  auto run = std::make_shared<const CanonicalRun>(run_canonical(in, plan));
-  std::lock_guard<std::mutex> lock(mutex_);
-  return runs_.emplace(std::move(key), std::move(run)).first->second;
+  if (pending.valid()) return pending.get();  // computed, or being computed by another thread
+  try {
+    auto run = std::make_shared<const CanonicalRun>(run_canonical(in, plan));
+    promise.set_value(run);
+    return run;
+  } catch (...) {
+    promise.set_exception(std::current_exception());
+    throw;
+  }
 }
 
 }  // namespace rfvar::nbti

@@ -7,11 +7,13 @@
 // through a plan's real subbank_of: for any plan with the same key the result equals a direct run
 // under the real setups (run_direct(), the uncached reference). RunCache memoizes run_canonical()
 // by (benchmark id, mapping, scheduler, renaming, plan key); it belongs to one study, so the arch
-// parameters and the workload stream are fixed for its lifetime. get() is thread-safe; two threads
-// may compute the same entry once each (identical results; the first stored wins).
+// parameters and the workload stream are fixed for its lifetime. get() is thread-safe and computes
+// each entry once: a thread asking for an entry another thread is computing waits for it (a run that
+// threw rethrows in every waiter).
 #pragma once
 
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -67,7 +69,7 @@ class RunCache {
  private:
   bool enabled_;
   std::mutex mutex_;
-  std::unordered_map<std::string, std::shared_ptr<const CanonicalRun>> runs_;
+  std::unordered_map<std::string, std::shared_future<std::shared_ptr<const CanonicalRun>>> runs_;
   std::uint64_t hits_ = 0, misses_ = 0;
 };
 

@@ -42,7 +42,8 @@ TEST_CASE("GIVEN sub-banks with PV offsets WHEN aged at equal stress THEN each k
   const AgedSubbanks a = age_subbanks(p, fresh, dv0, u, 7.0);
   CHECK(a.dvth_V[0] * 1e3 == doctest::Approx(50.00).epsilon(2e-4));
   CHECK(a.dvth_V[1] * 1e3 == doctest::Approx(53.37).epsilon(2e-4));
-  CHECK(a.delay_factor[1] == doctest::Approx(aging_delay_factor(p, 0.030, a.dvth_V[1])));
+  // Default mapping: the increment slows each sub-bank's critical cell (delay_mapping.h).
+  CHECK(a.delay_factor[1] == doctest::Approx(critical_cell_delay_factor(p, 1.5, a.dvth_V[1] - 0.030)));
   CHECK(a.delay[1] == doctest::Approx(1.5 * a.delay_factor[1]));
 }
 
@@ -60,7 +61,7 @@ TEST_CASE("GIVEN an SM from varius WHEN aged THEN registers take their sub-bank'
   const auto reg = [&](int bank, int row, int lane) {
     return regs[static_cast<std::size_t>((bank * g.rows_per_bank + row) * g.lanes + lane)];
   };
-  CHECK(reg(3, 17, 20) == doctest::Approx(1.1 * delay_ratio_to_nominal(p, 0.050)).epsilon(1e-6));
+  CHECK(reg(3, 17, 20) == doctest::Approx(1.1 * critical_cell_delay_factor(p, 1.1, 0.050)).epsilon(1e-6));
   CHECK(reg(3, 17, 5) == doctest::Approx(1.1));  // lower half: no stress, no increment
   CHECK(reg(4, 17, 20) == doctest::Approx(1.1));
 }

@@ -16,7 +16,7 @@ NbtiParams with(const char* assignment = nullptr) {
 
 TEST_CASE("GIVEN a Vth shift WHEN mapped to delay THEN the alpha-power ratio of spec §3 results") {
   // Pin Vth0 so the hand-worked numbers do not follow the varius calibration (Vdd 0.9 V, alpha 1.3).
-  const NbtiParams p = with("varius.vth0_V=0.30");
+  const NbtiParams p = with("nbti.delay_vth_V=0.30");
   CHECK(delay_ratio_to_nominal(p, 0.0) == 1.0);
   // Hand-worked: (0.6 / 0.55)^1.3 = 1.11976.
   CHECK(delay_ratio_to_nominal(p, 0.050) == doctest::Approx(1.11976).epsilon(1e-5));
@@ -24,13 +24,30 @@ TEST_CASE("GIVEN a Vth shift WHEN mapped to delay THEN the alpha-power ratio of 
 }
 
 TEST_CASE("GIVEN a PV offset already in the fresh delay WHEN aged THEN only the increment slows it") {
-  const NbtiParams p = with("varius.vth0_V=0.30");
+  const NbtiParams p = with("nbti.delay_vth_V=0.30");
   CHECK(aging_delay_factor(p, 0.030, 0.030) == doctest::Approx(1.0));
   CHECK(aging_delay_factor(p, 0.0, 0.050) == doctest::Approx(delay_ratio_to_nominal(p, 0.050)));
   // Hand-worked: ((0.6 - 0.03) / (0.6 - 0.05337))^1.3 = 1.05593.
   CHECK(aging_delay_factor(p, 0.030, 0.05337) == doctest::Approx(1.05593).epsilon(1e-5));
   SUBCASE("the same increment costs more on a slower (higher-Vth) device") {
     CHECK(aging_delay_factor(p, 0.05, 0.07) > aging_delay_factor(p, -0.05, -0.03));
+  }
+}
+
+TEST_CASE("GIVEN a slow sub-bank WHEN its critical cell ages THEN the increment costs more than on a nominal cell") {
+  const NbtiParams p = with("nbti.delay_vth_V=0.30");
+  // A nominal cell (fresh delay 1.0) has the whole overdrive 0.6 V: the spec §3 ratio.
+  CHECK(critical_cell_delay_factor(p, 1.0, 0.050) == doctest::Approx(delay_ratio_to_nominal(p, 0.050)));
+  // Hand-worked: od = 0.6 x 1.5^(-1/1.3) = 0.439234 V; (0.439234 / 0.389234)^1.3 = 1.170121.
+  CHECK(critical_cell_delay_factor(p, 1.5, 0.050) == doctest::Approx(1.170121).epsilon(1e-6));
+  CHECK(critical_cell_delay_factor(p, 1.5, 0.0) == doctest::Approx(1.0));
+  SUBCASE("the option chooses the reference") {
+    CHECK(subbank_delay_factor(p, 1.5, 0.030, 0.080) == doctest::Approx(critical_cell_delay_factor(p, 1.5, 0.050)));
+    const NbtiParams s = with("nbti.delay_reference=systematic");
+    CHECK(subbank_delay_factor(s, 1.5, 0.030, 0.080) == doctest::Approx(aging_delay_factor(s, 0.030, 0.080)));
+  }
+  SUBCASE("a cell with no overdrive left cannot age further") {
+    CHECK_THROWS_WITH_AS(critical_cell_delay_factor(p, 1.5, 0.45), doctest::Contains("no gate overdrive"), InputError);
   }
 }
 

@@ -5,6 +5,7 @@
 using rfvar::Config;
 using rfvar::ConfigError;
 using rfvar::nbti::NbtiParams;
+using rfvar::nbti::DelayReference;
 using rfvar::nbti::RecoveryForm;
 using rfvar::nbti::UtilizationSource;
 
@@ -27,13 +28,15 @@ TEST_CASE("GIVEN overrides WHEN NbtiParams are built THEN options switch and the
   c.set("nbti.recovery=literal");
   c.set("nbti.utilization=allocated");
   c.set("varius.vdd_V=1.0");
-  c.set("varius.vth0_V=0.35");
+  c.set("nbti.delay_vth_V=0.35");
+  c.set("nbti.delay_reference=systematic");
   c.set("varius.alpha=1.5");
   const NbtiParams p = NbtiParams::from_config(c);
   CHECK(p.recovery == RecoveryForm::literal);
   CHECK(p.utilization == UtilizationSource::allocated);
   CHECK(p.vdd_V == 1.0);
-  CHECK(p.vth0_V == 0.35);
+  CHECK(p.delay_vth_V == 0.35);
+  CHECK(p.delay_reference == DelayReference::systematic);
   CHECK(p.alpha == 1.5);
 }
 
@@ -57,7 +60,7 @@ TEST_CASE("GIVEN bad values WHEN NbtiParams are built THEN the error names key, 
     CHECK_THROWS_WITH_AS(NbtiParams::from_config(c), doctest::Contains("increment"), ConfigError);
   }
   SUBCASE("Vth0 at or above Vdd") {
-    c.set("varius.vth0_V=0.9");
+    c.set("nbti.delay_vth_V=0.9");
     CHECK_THROWS_AS(NbtiParams::from_config(c), ConfigError);
   }
 }
