@@ -3,6 +3,7 @@
 #include <H5Cpp.h>
 
 #include "common/h5io.h"
+#include "varius/params.h"
 
 namespace rfvar::apps {
 
@@ -23,6 +24,7 @@ void write_chips_file(const std::filesystem::path& out, const std::vector<varius
                       std::uint64_t seed, std::uint32_t first_chip, const Config& config,
                       const std::string& command_line) {
   H5Writer w(out);
+  w.set_deflate_level(varius::PopulationParams::from_config(config).deflate_level);
   w.provenance("chips", seed, config, command_line);
   w.attr("/", "first_chip", static_cast<std::int64_t>(first_chip));
   const std::uint64_t n = chips.size();

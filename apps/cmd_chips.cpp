@@ -21,6 +21,7 @@ struct ChipsOptions {
   int chips = -1;  // -1: population.chips
   std::uint32_t first_chip = 0;
   bool exact = false;
+  int deflate = -1;  // -1: population.deflate_level
   std::string info;
 };
 
@@ -60,6 +61,7 @@ void run(CommonOptions& o, const ChipsOptions& co) {
   Config config = o.load_config();
   if (co.chips == 0 || co.chips < -1) throw InputError("--chips " + std::to_string(co.chips) + ": must be at least 1");
   if (co.chips > 0) config.set("population.chips=" + std::to_string(co.chips));
+  if (co.deflate >= 0) config.set("population.deflate_level=" + std::to_string(co.deflate));
   if (co.exact) config.set("varius.sampling=\"exact\"");
   const auto pop = varius::PopulationParams::from_config(config);
   const auto vp = varius::VariusParams::from_config(config);
@@ -115,6 +117,10 @@ void register_chips(CLI::App& app, CommonOptions& o) {
   sub->add_flag("--exact-cells", co->exact,
                 "Draw every cell (15.7 M per chip, the reference) instead of sampling register maxima "
                 "directly (default: varius.sampling = \"fast\")");
+  sub->add_option("--deflate", co->deflate,
+                  "HDF5 deflate level 0-9 of the big datasets (0 = uncompressed, fastest; 1 halves the "
+                  "file but costs seconds per 100 chips; default: population.deflate_level = 0)")
+      ->check(CLI::Range(0, 9));
   sub->add_option("--info", co->info, "Describe a chip population file instead of generating one");
   sub->callback([&o, co] { run(o, *co); });
 }

@@ -88,7 +88,7 @@ H5Writer::~H5Writer() {
 template <typename T>
 static void write_impl(H5::H5File& f, const std::string& path, const std::vector<T>& data,
                        const Dims& dims, const std::vector<std::string>& labels,
-                       const std::string& units) {
+                       const std::string& units, int deflate_level) {
   std::uint64_t n = 1;
   for (auto d : dims) n *= d;
   if (n != data.size())
@@ -98,7 +98,7 @@ static void write_impl(H5::H5File& f, const std::string& path, const std::vector
   std::vector<hsize_t> hd(dims.begin(), dims.end());
   H5::DataSpace space(static_cast<int>(hd.size()), hd.data());
   H5::DSetCreatPropList cp;
-  if (n >= 65536 && !hd.empty()) {  // chunk + compress large datasets (one chunk per leading row)
+  if (deflate_level > 0 && n >= 65536 && !hd.empty()) {  // chunk + compress large datasets (one chunk per leading row)
     std::vector<hsize_t> chunk = hd;
     chunk[0] = 1;
     hsize_t bytes = sizeof(T);
@@ -109,7 +109,7 @@ static void write_impl(H5::H5File& f, const std::string& path, const std::vector
     }
     cp.setChunk(static_cast<int>(chunk.size()), chunk.data());
     cp.setShuffle();
-    cp.setDeflate(1);
+    cp.setDeflate(static_cast<unsigned>(deflate_level));
   }
   H5::DataSet ds = f.createDataSet(path, pred(static_cast<const T*>(nullptr)), space, cp,
                                    H5::DSetAccPropList::DEFAULT, intermediate_groups());
@@ -125,7 +125,7 @@ static void write_impl(H5::H5File& f, const std::string& path, const std::vector
 #define RFVAR_H5_WRITE(T)                                                                      \
   void H5Writer::write(const std::string& p, const std::vector<T>& d, const Dims& dims,        \
                        const std::vector<std::string>& labels, const std::string& units) {     \
-    write_impl(impl_->file, p, d, dims, labels, units);                                        \
+    write_impl(impl_->file, p, d, dims, labels, units, deflate_level_);                                        \
   }
 RFVAR_H5_WRITE(double)
 RFVAR_H5_WRITE(float)
@@ -133,6 +133,11 @@ RFVAR_H5_WRITE(std::int32_t)
 RFVAR_H5_WRITE(std::int64_t)
 RFVAR_H5_WRITE(std::uint8_t)
 #undef RFVAR_H5_WRITE
+
+void H5Writer::set_deflate_level(int level) {
+  if (level < 0 || level > 9) throw std::logic_error("H5Writer: deflate level must be 0-9");
+  deflate_level_ = level;
+}
 
 void H5Writer::write_strings(const std::string& path, const std::vector<std::string>& data) {
   std::vector<const char*> ptrs;

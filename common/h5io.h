@@ -5,6 +5,10 @@
 // run never leaves a truncated file and never clobbers a good one. A writer destroyed without
 // commit() deletes its temporary file. Datasets carry dimension labels (h5py: ds.dims[i].label)
 // and a "units" attribute; intermediate groups are created on demand ("freq/vl-sb/norm_freq").
+// Compression policy: datasets of at least 65536 elements are chunked (one leading row per chunk,
+// at most 4 MiB) and shuffle+deflate compressed at deflate_level() (default 1); level 0 stores
+// every dataset contiguous and uncompressed (fastest to write and read; rfvar chips' default,
+// measured in docs/performance.md). Smaller datasets are always contiguous.
 // Contract (H5Reader): read-only access; every failure throws InputError naming the file and path.
 #pragma once
 
@@ -39,6 +43,10 @@ class H5Writer {
              const std::vector<std::string>& labels = {}, const std::string& units = "");
   void write(const std::string& path, const std::vector<std::uint8_t>& data, const Dims& dims,
              const std::vector<std::string>& labels = {}, const std::string& units = "");
+  // Deflate level 0-9 for the datasets written after this call (0 = no compression); see above.
+  void set_deflate_level(int level);
+  int deflate_level() const { return deflate_level_; }
+
   // 1-D dataset of variable-length strings (technique names, kernel names...).
   void write_strings(const std::string& path, const std::vector<std::string>& data);
 
@@ -62,6 +70,7 @@ class H5Writer {
   std::unique_ptr<Impl> impl_;
   std::filesystem::path target_, tmp_;
   bool committed_ = false;
+  int deflate_level_ = 1;
 };
 
 class H5Reader {

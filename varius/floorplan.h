@@ -1,8 +1,10 @@
 // Where every register-file cell of every SM lies on the die grid (spec §1 floorplan).
 //
 // Contract: the die is the unit square; SM s sits in tile (s % sm_cols, s / sm_cols) of the tile
-// grid; its RF is a rectangle at (rf_x_frac, rf_y_frac) of the tile, rf_width_frac of the tile wide
-// and as high as the cell array's aspect makes it (FloorplanParams::rf_height). Inside the RF,
+// grid; its RF is a rectangle at (rf_x_frac, rf_y_frac) of the tile, rf_width_frac of the tile wide.
+// Bank columns abut across that width; bank rows abut (rf_height_frac = 0: one cell array as high as
+// its aspect makes it) or sit at pitch rf_height / bank_rows, each bank centred in its slot
+// (FloorplanParams::bank_height, rf_height). Inside the RF,
 // bank b sits at bank column b % bank_cols, bank row b / bank_cols; a bank is rows_per_bank rows x
 // 1024 bit-columns, lane l of an entry occupies bit-columns [32 l, 32 l + 32). A cell takes the
 // systematic value of the grid cell holding its centre (piecewise constant). Immutable.

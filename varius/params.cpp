@@ -41,11 +41,14 @@ VariusParams VariusParams::from_config(const Config& c) {
   return p;
 }
 
-double FloorplanParams::rf_height() const {
-  // Physical RF aspect: (bank_cols * bit-columns * cell_aspect) wide, (bank_rows * rows) high.
+double FloorplanParams::bank_height() const {
+  // Physical cell-array aspect: (bank_cols * bit-columns * cell_aspect) wide per rows_per_bank high.
   const double cols = static_cast<double>(bank_cols) * bit_columns_per_bank() * cell_aspect;
-  const double rows = static_cast<double>(bank_rows) * rows_per_bank;
-  return rf_width() * rows / cols;
+  return rf_width() * rows_per_bank / cols;
+}
+
+double FloorplanParams::rf_height() const {
+  return rf_height_frac > 0.0 ? rf_height_frac * tile_height() : bank_rows * bank_height();
 }
 
 FloorplanParams FloorplanParams::from_config(const Config& c) {
@@ -61,6 +64,7 @@ FloorplanParams FloorplanParams::from_config(const Config& c) {
   f.rf_width_frac = c.get_double("floorplan.rf_width_frac", Range::open_closed(0.0, 1.0));
   f.rf_x_frac = c.get_double("floorplan.rf_x_frac", Range::closed_open(0.0, 1.0));
   f.rf_y_frac = c.get_double("floorplan.rf_y_frac", Range::closed_open(0.0, 1.0));
+  f.rf_height_frac = c.get_double("floorplan.rf_height_frac", Range::closed(0.0, 1.0));
   auto fail = [&](const std::string& key, const std::string& why) {
     std::ostringstream m;
     m << "config key '" << key << "' (from " << c.origin(key) << "): " << why;
@@ -74,6 +78,11 @@ FloorplanParams FloorplanParams::from_config(const Config& c) {
                                    " must be a power of two dividing 32 (accepted: 1, 2, 4, 8, 16, 32)");
   if (f.rf_x_frac + f.rf_width_frac > 1.0 + 1e-12)
     fail("floorplan.rf_width_frac", "RF must fit in its tile: rf_x_frac + rf_width_frac <= 1");
+  if (f.rf_height_frac > 0.0 && f.rf_height() < f.bank_rows * f.bank_height() * (1.0 - 1e-12))
+    fail("floorplan.rf_height_frac", "= " + std::to_string(f.rf_height_frac) +
+                                         " is below the abutting banks' height " +
+                                         std::to_string(f.bank_rows * f.bank_height() / f.tile_height()) +
+                                         " (fraction of the tile; 0 = abut)");
   if (f.rf_y_frac * f.tile_height() + f.rf_height() > f.tile_height() * (1.0 + 1e-12))
     fail("floorplan.rf_y_frac", "RF must fit in its tile: rf_y_frac * tile height + RF height <= tile height");
   return f;
@@ -83,6 +92,7 @@ PopulationParams PopulationParams::from_config(const Config& c) {
   PopulationParams p;
   p.chips = static_cast<int>(c.get_int("population.chips", Range::closed(1, 1000000)));
   p.seed = static_cast<std::uint64_t>(c.get_int("population.seed", Range::non_negative()));
+  p.deflate_level = static_cast<int>(c.get_int("population.deflate_level", Range::closed(0, 9)));
   return p;
 }
 

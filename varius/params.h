@@ -48,6 +48,7 @@ struct FloorplanParams {
   double rf_width_frac = 0.5;  // RF width / SM tile width
   double rf_x_frac = 0.25;     // RF left edge / tile width
   double rf_y_frac = 0.5;      // RF bottom edge / tile height
+  double rf_height_frac = 0.0; // height the bank rows are spread over / tile height; 0 = banks abut
 
   static constexpr int kLanes = 32;          // registers per bank entry (warp size)
   static constexpr int kBitsPerRegister = 32;
@@ -58,7 +59,11 @@ struct FloorplanParams {
   double tile_width() const { return 1.0 / sm_cols; }
   double tile_height() const { return 1.0 / sm_rows; }
   double rf_width() const { return rf_width_frac * tile_width(); }
+  // Height of one bank's cell array, and of the RF region: the bank rows abut (rf_height_frac = 0)
+  // or are spread evenly over rf_height_frac of the tile, each bank centred in its slot.
+  double bank_height() const;
   double rf_height() const;
+  double bank_pitch_y() const { return rf_height() / bank_rows; }
 
   static FloorplanParams from_config(const Config& c);
 };
@@ -66,6 +71,7 @@ struct FloorplanParams {
 struct PopulationParams {
   int chips = 100;
   std::uint64_t seed = 1;
+  int deflate_level = 0;  // HDF5 deflate level of the chip file's big datasets (0 = uncompressed)
   static PopulationParams from_config(const Config& c);
 };
 

@@ -12,7 +12,7 @@ using namespace rfvar;
 using namespace rfvar::varius;
 
 TEST_CASE("GIVEN the default config WHEN 30 chips are sampled (seed 1; 8 under sanitizers) THEN "
-          "mean_norm_freq is 0.60 +- 0.03 (Tan Fig. 3a) and 70 % VL-SB raises the mean frequency") {
+          "mean_norm_freq is 0.60 +- 0.03 (Tan Fig. 3a) and 70 % VL-SB gains 15 +- 3 % (Tan Fig. 3c)") {
   const Config c = Config::load_default();
   const ChipSampler s(VariusParams::from_config(c), FloorplanParams::from_config(c));
   const int n = std::getenv("RFVAR_SANITIZED") ? 8 : 30;
@@ -33,5 +33,10 @@ TEST_CASE("GIVEN the default config WHEN 30 chips are sampled (seed 1; 8 under s
   }
   const double gain = vl / n / sum.mean_norm_freq - 1.0;
   MESSAGE("mean_norm_freq " << sum.mean_norm_freq << ", 70% VL-SB gain " << gain);
-  CHECK(gain > 0.05);  // measured +9 % at 100 chips; the paper's +15 % is not reached (docs/models.md)
+  // Measured +13.8 % at 100 chips (docs/models.md); chip-to-chip spread of the gain is ~2 points, so
+  // 8 chips (sanitizer runs) get a wider band.
+  if (n >= 30)
+    CHECK(gain == doctest::Approx(0.15).epsilon(0.03 / 0.15));
+  else
+    CHECK(gain == doctest::Approx(0.15).epsilon(0.05 / 0.15));
 }
