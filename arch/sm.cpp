@@ -172,6 +172,7 @@ void Sm::issue(int slot, const Instr& in) {
   --cu_free_[static_cast<std::size_t>(ui)];
   ++issued_unit_[ui];
   request_reads(cu, w, slot, in);
+  if (c.pending == 0) cu_collected_ |= 1ull << cu;
   if (in.dst != kNoReg) {
     w.pending |= 1ull << in.dst;
     if (in.op == OpClass::Load && in.space != MemSpace::Shared) w.long_pending |= 1ull << in.dst;
@@ -183,10 +184,9 @@ std::uint64_t Sm::next_interesting_cycle() const {
   std::uint64_t t = std::numeric_limits<std::uint64_t>::max();
   auto after = [&](std::uint64_t x) { t = std::min(t, std::max(x, now_ + 1)); };
   if (!events_.empty()) after(events_.top().time);
-  for (std::size_t b = 0; b < bank_busy_.size(); ++b)
-    if (!reads_[b].empty() || !writes_[b].empty()) after(bank_busy_[b]);
-  for (const auto& c : cus_) {
-    if (!c.busy || c.pending > 0) continue;
+  for (std::uint64_t m = bank_queued_; m; m &= m - 1) after(bank_busy_[static_cast<std::size_t>(std::countr_zero(m))]);
+  for (std::uint64_t m = cu_collected_; m; m &= m - 1) {
+    const Collector& c = cus_[static_cast<std::size_t>(std::countr_zero(m))];
     if (c.ready_at > now_) {
       after(c.ready_at);
     } else {

@@ -12,6 +12,7 @@
 // Deterministic: all randomness comes from the workload key (a Philox-derived 64-bit key).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -172,8 +173,18 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   int issued_unit_[3] = {0, 0, 0};
   int dispatch_rr_ = 0;
   int cus_busy_ = 0;       // collector units holding an instruction
+  std::uint64_t cu_collected_ = 0;    // bit c: collector unit c holds an instruction with all operands read
+  std::uint64_t bank_queued_ = 0;     // bit b: bank b has a read or write waiting
   int queued_accesses_ = 0;  // reads + writes waiting in bank queues
 };
+
+// Calls f(bit) for the set bits of m in the rotating order start, start+1, ..., 63, 0, ..., start-1.
+template <typename F>
+inline void for_each_bit_from(std::uint64_t m, int start, F&& f) {
+  const std::uint64_t upper = ~0ull << start;
+  for (std::uint64_t h = m & upper; h; h &= h - 1) f(std::countr_zero(h));
+  for (std::uint64_t h = m & ~upper; h; h &= h - 1) f(std::countr_zero(h));
+}
 
 template <typename T>
 void Sm::Ring<T>::push(const T& v) {

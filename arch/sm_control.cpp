@@ -73,6 +73,7 @@ void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
   // Collector units and execution lanes, grouped per Unit.
   cus_.clear();
   cus_busy_ = queued_accesses_ = 0;
+  cu_collected_ = bank_queued_ = 0;
   dispatch_rr_ = 0;
   cu_first_.assign(3, 0);
   cu_free_.assign(3, 0);
@@ -83,6 +84,7 @@ void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
     cus_.resize(cus_.size() + static_cast<std::size_t>(p_.collector_units[static_cast<std::size_t>(u)]));
     lane_first_[static_cast<std::size_t>(u) + 1] = lane_first_[static_cast<std::size_t>(u)] + p_.issue_width[static_cast<std::size_t>(u)];
   }
+  if (cus_.size() > 64) throw InputError("more than 64 operand collector units per SM are not supported");
   lane_busy_.assign(static_cast<std::size_t>(lane_first_[3]), now_);
   reads_.resize(static_cast<std::size_t>(s.banks));
   writes_.resize(static_cast<std::size_t>(s.banks));

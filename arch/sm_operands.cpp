@@ -26,6 +26,7 @@ void Sm::request_reads(int cu, const Warp& w, int slot, const Instr& in) {
     if (path_ && path_->serve_read(slot, r, now_)) continue;
     const int lat = access_cycles(w.slow_full, w.hyb_lanes[r], w.lat_full[r], r, c.mask);
     ++queued_accesses_;
+    bank_queued_ |= 1ull << w.bank[r];
     reads_[w.bank[r]].push({static_cast<std::uint16_t>(cu), static_cast<std::uint8_t>(lat),
                             static_cast<std::uint8_t>(slot), c.mask});
     ++c.pending;
@@ -61,6 +62,7 @@ bool Sm::writeback_events() {
     }
     const int lat = access_cycles(w.slow_full, w.hyb_lanes[e.reg], w.lat_full[e.reg], e.reg, e.lanes);
     ++queued_accesses_;
+    bank_queued_ |= 1ull << w.bank[e.reg];
     writes_[w.bank[e.reg]].push({e.warp, e.reg, static_cast<std::uint8_t>(lat), false, e.lanes});
   }
   return act;
@@ -70,48 +72,52 @@ void Sm::write_back(int slot, int reg) {
   const Warp& w = warps_[static_cast<std::size_t>(slot)];
   const int lat = access_cycles(w.slow_full, w.hyb_lanes[reg], w.lat_full[reg], reg, w.init_mask);
   ++queued_accesses_;
+  bank_queued_ |= 1ull << w.bank[reg];
   writes_[w.bank[reg]].push({static_cast<std::uint8_t>(slot), static_cast<std::uint8_t>(reg), static_cast<std::uint8_t>(lat), true, w.init_mask});
 }
 
 bool Sm::arbitrate_banks() {
-  if (queued_accesses_ == 0) return false;
+  if (bank_queued_ == 0) return false;
   bool act = false;
   const int nb = static_cast<int>(bank_busy_.size());
   const int start = static_cast<int>(now_ % static_cast<std::uint64_t>(nb));  // rotating priority
-  for (int i = 0, bi = start; i < nb; ++i, bi = bi + 1 == nb ? 0 : bi + 1) {
+  for_each_bit_from(bank_queued_, start, [&](int bi) {
     const auto b = static_cast<std::size_t>(bi);
-    if (reads_[b].empty() && writes_[b].empty()) continue;
+    auto& reads = reads_[b];
+    auto& writes = writes_[b];
     if (bank_busy_[b] > now_) {  // a slow access still occupies the bank
-      if (!reads_[b].empty()) ++stats_.bank_conflict_cycles;
-      continue;
+      if (!reads.empty()) ++stats_.bank_conflict_cycles;
+      return;
     }
-    if (!writes_[b].empty()) {  // writes claim banks first
-      const Write wr = writes_[b].front();
-      writes_[b].pop();
+    if (!writes.empty()) {  // writes claim banks first
+      const Write wr = writes.front();
+      writes.pop();
       --queued_accesses_;
       bank_busy_[b] = now_ + wr.lat;
-      count_access(static_cast<int>(b), wr.lanes, wr.lat, true);
+      count_access(bi, wr.lanes, wr.lat, true);
       if (!wr.background) registers_written(warps_[wr.warp], wr.warp, 1ull << wr.reg);
-      if (!reads_[b].empty()) ++stats_.bank_conflict_cycles;
+      if (!reads.empty()) ++stats_.bank_conflict_cycles;
+      else if (writes.empty()) bank_queued_ &= ~(1ull << bi);
       act = true;
-      continue;
+      return;
     }
-    const Read rd = reads_[b].front();
+    const Read rd = reads.front();
     Collector& c = cus_[rd.cu];
     if (c.got_operand_at == now_) {  // one operand per collector unit per cycle; the FIFO head blocks
       ++stats_.bank_conflict_cycles;
-      continue;
+      return;
     }
-    reads_[b].pop();
+    reads.pop();
     --queued_accesses_;
     bank_busy_[b] = now_ + rd.lat;
     c.got_operand_at = now_;
-    --c.pending;
+    if (--c.pending == 0) cu_collected_ |= 1ull << rd.cu;
     c.ready_at = std::max(c.ready_at, now_ + rd.lat);
-    count_access(static_cast<int>(b), rd.lanes, rd.lat, false);
-    if (!reads_[b].empty()) ++stats_.bank_conflict_cycles;
+    count_access(bi, rd.lanes, rd.lat, false);
+    if (!reads.empty()) ++stats_.bank_conflict_cycles;
+    else if (writes.empty()) bank_queued_ &= ~(1ull << bi);
     act = true;
-  }
+  });
   return act;
 }
 
@@ -119,9 +125,9 @@ bool Sm::dispatch() {
   if (cus_busy_ == 0) return false;
   bool act = false;
   const int n = static_cast<int>(cus_.size());
-  for (int i = 0, ci = dispatch_rr_; i < n; ++i, ci = ci + 1 == n ? 0 : ci + 1) {
+  for_each_bit_from(cu_collected_, dispatch_rr_, [&](int ci) {
     Collector& c = cus_[static_cast<std::size_t>(ci)];
-    if (!c.busy || c.pending > 0 || c.ready_at > now_) continue;
+    if (c.ready_at > now_) return;
     const Instr& in = *c.in;
     const int u = static_cast<int>(unit_of(in.op));
     int lane = -1;
@@ -130,7 +136,7 @@ bool Sm::dispatch() {
         lane = l;
         break;
       }
-    if (lane < 0) continue;
+    if (lane < 0) return;
     Warp& w = warps_[static_cast<std::size_t>(c.warp)];
     std::uint64_t done;
     if (u == static_cast<int>(Unit::Mem)) {
@@ -147,11 +153,12 @@ bool Sm::dispatch() {
     if (in.dst != kNoReg)
       events_.push({done, seq_++, static_cast<std::uint8_t>(c.warp), in.dst, c.mask});
     c.busy = false;
+    cu_collected_ &= ~(1ull << ci);
     --cus_busy_;
     ++cu_free_[static_cast<std::size_t>(u)];
     for (std::size_t s = 0; s < sched_cu_wait_.size(); ++s) sched_dirty_[s] |= sched_cu_wait_[s];
     act = true;
-  }
+  });
   dispatch_rr_ = dispatch_rr_ + 1 == n ? 0 : dispatch_rr_ + 1;
   return act;
 }
