@@ -54,10 +54,10 @@ void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
   sched_cu_wait_.assign(schedulers_.size(), 0);
   sched_wake_.assign(schedulers_.size(), 0);
 
-  // Partially used vectors at full occupancy: the ideal hybrid-bank size (Tan §3.3.4).
+  // Hybrid-bank candidates at full occupancy: the ideal hybrid-bank size (Tan §3.3.4).
   int partial = 0;
   for (int i = 0; i < wpb_; ++i)
-    partial += threads_mask(k.block_threads - 32 * i) != ~0u ? k.regs_per_thread : std::popcount(k.pvd_regs);
+    for (int r = 0; r < k.regs_per_thread; ++r) partial += k.hybrid_candidate(i, r) ? 1 : 0;
   rf_ = provider_.at_kernel_launch(k, launch_index, partial * max_blocks_, stats_);
   const auto& s = rf_.setup;
   if (s.rows_per_bank > 256 || s.banks < 1 || s.banks > 64 || s.subbanks < 1 || 32 % s.subbanks != 0 ||
@@ -133,9 +133,8 @@ bool Sm::launch_block() {
     w.age = warp_age_++;
     w.init_mask = threads_mask(k_->block_threads - 32 * i);
     w.stack[0] = {0, -1, w.init_mask};
-    const bool partial_warp = w.init_mask != ~0u;
     for (int r = 0; r < k_->regs_per_thread; ++r) {
-      const bool partial = partial_warp || ((k_->pvd_regs >> r) & 1);
+      const bool partial = k_->hybrid_candidate(i, r);  // lanes all in a hybrid bank's fast half
       int v = mapping_->bank(slot, r, partial);
       if (v < 0 || v >= s.banks) throw std::logic_error("register mapping returned bank " + std::to_string(v));
       int word = 0;

@@ -17,6 +17,9 @@ namespace rfvar::arch {
 inline constexpr std::uint8_t kNoReg = 0xFF;
 inline constexpr int kMaxSrc = 3;
 inline constexpr int kMaxRegs = 64;  // Fermi caps at 63 registers per thread
+// The lanes a hybrid bank answers in one cycle: its fast sub-bank comes first (rfmodel::organize_banks)
+// and is half of the 32 lanes (one fast + one slow sub-bank, Tan §3.3.4).
+inline constexpr std::uint32_t kHybridFastLanes = 0x0000FFFFu;
 
 // What an instruction does, which selects its pipeline and latency.
 enum class OpClass : std::uint8_t {
@@ -105,6 +108,18 @@ struct Kernel {
   // Registers whose every access happens under a programmatic (tid/bid) condition that leaves a
   // fixed subset of lanes active: the vectors hybrid banks are meant for (Tan §3.3.4). Bit r.
   std::uint64_t pvd_regs = 0;
+  // Lanes of warp `wib` (warp index in the block) that ever access register r, with every enclosing
+  // programmatic lane condition evaluated for that warp (data-dependent and bid conditions count as
+  // "any lane"): reg_lanes[wib * regs_per_thread + r]. 0 = the warp never touches r. A vector whose
+  // lanes all lie in a hybrid bank's fast half can live in a hybrid bank at one-cycle access
+  // (Tan §3.3.4; the hybrid rule of docs/models.md).
+  std::vector<std::uint32_t> reg_lanes;
+  std::uint32_t lanes_of(int wib, int r) const { return reg_lanes[static_cast<std::size_t>(wib * regs_per_thread + r)]; }
+  // The hybrid rule: vector (wib, r) is partially used with all its lanes in a hybrid bank's fast half.
+  bool hybrid_candidate(int wib, int r) const {
+    const std::uint32_t l = lanes_of(wib, r);
+    return l != 0 && (l & ~kHybridFastLanes) == 0;
+  }
   // Static access counts per register (instructions naming it, loop trips multiplied in).
   std::vector<double> static_reg_weight;  // [regs_per_thread]
   int warps_per_block() const { return (block_threads + 31) / 32; }
@@ -119,5 +134,11 @@ struct Benchmark {
 };
 
 const char* op_name(OpClass op);
+// Lanes of a warp of `block_threads`-thread blocks with index `wib` in its block that exist.
+std::uint32_t warp_lanes(int block_threads, int wib);
+// Lanes of warp `wib` meeting a programmatic thread-ID condition (TidLess, TidAtLeast, TidModLess,
+// LaneLess); all lanes for block-ID and data-dependent conditions, which do not split a warp by
+// thread ID.
+std::uint32_t programmatic_lanes(const Cond& c, int wib);
 
 }  // namespace rfvar::arch

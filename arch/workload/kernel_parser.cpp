@@ -49,6 +49,7 @@ struct Frame {
   int jump_pc = -1;     // If with else: pc of the Jump ending the then-part
   bool has_else = false;
   bool pvd = false;     // If: programmatic condition leaving a lane subset active
+  Cond cond{};          // If: its condition (lanes of the then-part; the else-part takes the rest)
   double weight = 1.0;  // execution weight of the body (loop trips multiplied in)
   int line = 0;
 };
@@ -156,6 +157,7 @@ class Parser {
     inside_.assign(static_cast<std::size_t>(kernel_->regs_per_thread), 0);
     outside_.assign(static_cast<std::size_t>(kernel_->regs_per_thread), 0);
     kernel_->static_reg_weight.assign(static_cast<std::size_t>(kernel_->regs_per_thread), 0.0);
+    kernel_->reg_lanes.assign(static_cast<std::size_t>(kernel_->warps_per_block() * kernel_->regs_per_thread), 0u);
     kernel_line_ = line_;
   }
 
@@ -208,6 +210,7 @@ class Parser {
       Frame f{Frame::If};
       f.head = pc();
       f.pvd = b.cond.programmatic() && b.cond.kind != CondKind::BidModLess;
+      f.cond = b.cond;
       f.weight = weight() * (b.cond.kind == CondKind::RandomWarp ? b.cond.p : 1.0);
       f.line = line_;
       frames_.push_back(f);
@@ -276,6 +279,16 @@ class Parser {
   void note_access(int r) {
     kernel_->static_reg_weight[static_cast<std::size_t>(r)] += weight();
     (in_pvd() ? inside_ : outside_)[static_cast<std::size_t>(r)] += 1;
+    const int regs = kernel_->regs_per_thread;
+    for (int wib = 0; wib < kernel_->warps_per_block(); ++wib) {  // lanes of each warp reaching here
+      std::uint32_t m = warp_lanes(kernel_->block_threads, wib);
+      for (const Frame& f : frames_)
+        if (f.kind == Frame::If && f.pvd) {  // a thread-ID split: then-part lanes, else-part the rest
+          const std::uint32_t c = programmatic_lanes(f.cond, wib);
+          m &= f.has_else ? ~c : c;
+        }
+      kernel_->reg_lanes[static_cast<std::size_t>(wib * regs + r)] |= m;
+    }
   }
 
   void instruction(const std::vector<std::string>& w) {

@@ -94,3 +94,21 @@ TEST_CASE("GIVEN the shipped kernel files WHEN loaded THEN each parses and launc
   }
   CHECK_THROWS_AS(load_benchmark("no-such-benchmark"), InputError);
 }
+
+TEST_CASE("GIVEN thread-ID branches WHEN parsed THEN each warp's register lanes and hybrid candidates follow") {
+  const Benchmark b = parse_benchmark(kGood, "toy.kernel");
+  const Kernel& k = b.kernels.at(0);
+  REQUIRE(k.reg_lanes.size() == 2u * 8u);  // 48 threads: warp 0 full, warp 1 lanes 0-15
+  // r4, r5: only under `tid < 16`: warp 0 lanes 0-15, warp 1 never.
+  CHECK(k.lanes_of(0, 4) == 0x0000FFFFu);
+  CHECK(k.lanes_of(1, 4) == 0u);
+  CHECK(k.hybrid_candidate(0, 4));
+  CHECK_FALSE(k.hybrid_candidate(1, 4));  // never touched: no vector to place
+  // r0 is also used in the else-part (lanes 16-31 of warp 0) and outside: all existing lanes.
+  CHECK(k.lanes_of(0, 0) == ~0u);
+  CHECK_FALSE(k.hybrid_candidate(0, 0));
+  // Warp 1 of a 48-thread block has only lanes 0-15: every register it uses is a candidate.
+  CHECK(k.lanes_of(1, 0) == 0x0000FFFFu);
+  CHECK(k.hybrid_candidate(1, 0));
+  CHECK(k.hybrid_candidate(1, 3));
+}
