@@ -1,0 +1,93 @@
+// `rfvar ipc` (and `rfvar sim --chip`) through the binary: the JSON layout, the
+// normalization, and bad input (chip index out of range, malformed kernel file).
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+struct Run {
+  int status = -1;
+  std::string out, err;
+};
+
+fs::path tmp(const std::string& name) {
+  const fs::path dir = fs::path(RFVAR_TEST_TMP) / "ipc";
+  fs::create_directories(dir);
+  return dir / name;
+}
+
+Run rfvar(const std::string& args) {
+  const std::string o = tmp("stdout.txt").string(), e = tmp("stderr.txt").string();
+  const int raw = std::system((std::string(RFVAR_BINARY) + " " + args + " >" + o + " 2>" + e).c_str());
+  Run r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  std::ifstream fo(o), fe(e);
+  std::stringstream so, se;
+  so << fo.rdbuf();
+  se << fe.rdbuf();
+  r.out = so.str();
+  r.err = se.str();
+  return r;
+}
+
+// A population file of two chips (default geometry), made once.
+fs::path two_chips() {
+  const fs::path f = tmp("two_chips.h5");
+  if (!fs::exists(f)) REQUIRE(rfvar("chips --chips 2 --no-progress -o " + f.string()).status == 0);
+  return f;
+}
+}  // namespace
+
+TEST_CASE("GIVEN two kernels WHEN rfvar ipc --json runs THEN techniques hold per-kernel IPC ratios and their mean") {
+  const Run r = rfvar("ipc --kernels nw,nn --techniques baseline,vl-sb+rf-bro,fwas --chip " + two_chips().string() +
+                      ":1 --json --no-progress");
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j.contains("techniques"));
+  CHECK(j["sim_rate_warp_inst_per_s"].get<double>() > 0.0);
+  for (const char* t : {"baseline", "vl-sb+rf-bro", "fwas"}) {
+    const auto& tj = j["techniques"][t];
+    REQUIRE(tj["per_kernel"].size() == 2);
+    const double nw = tj["per_kernel"]["nw"].get<double>(), nn = tj["per_kernel"]["nn"].get<double>();
+    CHECK(tj["mean"].get<double>() == doctest::Approx((nw + nn) / 2).epsilon(1e-12));
+    CHECK(nw > 0.5);
+    CHECK(nw < 1.5);
+  }
+  // baseline is the normalization: exactly 1 for every kernel.
+  CHECK(j["techniques"]["baseline"]["per_kernel"]["nw"].get<double>() == 1.0);
+  CHECK(j["techniques"]["baseline"]["mean"].get<double>() == 1.0);
+}
+
+TEST_CASE("GIVEN a two-chip file WHEN a chip or SM index is out of range THEN sim and ipc fail clearly, writing nothing") {
+  const fs::path chips = two_chips(), out = tmp("never.h5");
+  fs::remove(out);
+  Run r = rfvar("sim --kernel nw --technique vl-rf --chip " + chips.string() + ":2 -o " + out.string());
+  CHECK(r.status == 2);
+  CHECK(r.err.find("out of range") != std::string::npos);
+  r = rfvar("ipc --kernels nw --chip " + chips.string() + ":7 --no-progress -o " + out.string());
+  CHECK(r.status == 2);
+  CHECK(r.err.find("index 7 out of range") != std::string::npos);
+  r = rfvar("ipc --kernels nw --chip " + chips.string() + ":0 --sm 99 --no-progress -o " + out.string());
+  CHECK(r.status == 2);
+  CHECK(r.err.find("--sm 99 out of range") != std::string::npos);
+  CHECK(!fs::exists(out));
+}
+
+TEST_CASE("GIVEN a malformed kernel file WHEN rfvar ipc runs it THEN the error names file and line, nothing is written") {
+  const fs::path bad = tmp("broken.kernel"), out = tmp("never2.h5");
+  fs::remove(out);
+  std::ofstream(bad) << "rfvar-kernel 1\nbenchmark broken\nkernel k block=64 regs=4\n  loop 2\n  ialu r0 = r1\nend\n";
+  const Run r = rfvar("ipc --kernels " + bad.string() + " --no-progress -o " + out.string());
+  CHECK(r.status == 2);
+  CHECK(r.err.find("broken.kernel:4: unclosed 'loop' or 'if'") != std::string::npos);
+  CHECK(!fs::exists(out));
+}
