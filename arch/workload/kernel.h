@@ -31,7 +31,7 @@ enum class OpClass : std::uint8_t {
   FpMul,   // fp multiply                              (SP)
   FpMad,   // fp fused multiply-add                    (SP)
   FpDiv,   // fp divide                                (SP)
-  DpAlu,   // double add / mul / fma                   (SP, half rate)
+  DpAlu,   // double add / mul / fma                   (SP, arch.init_dp)
   Sfu,     // sin, cos, ex2, lg2, rsqrt, rcp           (SFU)
   Load,    // load from a memory space                 (MEM)
   Store,   // store to a memory space                  (MEM)
