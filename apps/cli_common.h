@@ -52,5 +52,7 @@ void register_freq(CLI::App& app, CommonOptions& o);
 void register_sim(CLI::App& app, CommonOptions& o);
 void register_ipc(CLI::App& app, CommonOptions& o);
 void register_study(CLI::App& app, CommonOptions& o);
+void register_ltrf(CLI::App& app, CommonOptions& o);
+void register_intervals(CLI::App& app, CommonOptions& o);
 
 }  // namespace rfvar::apps

@@ -28,6 +28,8 @@ int main(int argc, char** argv) {
   apps::register_sim(app, opts);
   apps::register_ipc(app, opts);
   apps::register_study(app, opts);
+  apps::register_ltrf(app, opts);
+  apps::register_intervals(app, opts);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,85 @@
+#include "arch/hierarchy/design.h"
+
+#include <cmath>
+
+#include "arch/hierarchy/rfc_path.h"
+#include "arch/mapping/i_register_mapping.h"
+#include "arch/rf_provider.h"
+#include "arch/run.h"
+#include "common/config.h"
+
+namespace rfvar::arch::hierarchy {
+
+const std::vector<std::string>& design_names() {
+  static const std::vector<std::string> n = {"bl", "rfc", "ltrf", "ltrf+", "shrf", "ideal"};
+  return n;
+}
+
+const char* design_name(Design d) { return design_names()[static_cast<std::size_t>(d)].c_str(); }
+
+Design find_design(const std::string& name) {
+  const auto& n = design_names();
+  for (std::size_t i = 0; i < n.size(); ++i)
+    if (n[i] == name) return static_cast<Design>(i);
+  std::string a;
+  for (const auto& s : n) a += (a.empty() ? "" : ", ") + s;
+  throw InputError("unknown design '" + name + "'; accepted: " + a);
+}
+
+HierarchyParams HierarchyParams::from_config(const Config& c) {
+  HierarchyParams h;
+  h.ltrf = ltrf::LtrfParams::from_config(c);
+  h.rfc = rfc::RfcParams::from_config(c);
+  h.active_warps = static_cast<int>(c.get_int("ltrf.active_warps", Range::closed(1, 64)));
+  h.subbanks = static_cast<int>(c.get_int("floorplan.subbanks", Range::closed(1, 32)));
+  return h;
+}
+
+void check_active_warps(int active_warps, const ArchParams& p) {
+  if (active_warps < p.schedulers || active_warps > 64)
+    throw InputError("--active-warps " + std::to_string(active_warps) + " outside the accepted range " +
+                     std::to_string(p.schedulers) + "-64 (at least one active warp per scheduler unit)");
+}
+
+DesignRun run_design(const Benchmark& b, const ArchParams& p, const HierarchyParams& h, Design d, const MainRfShape& point,
+                     const RngStream& workload) {
+  check_active_warps(h.active_warps, p);
+  ArchParams ap = p;
+  ap.registers_per_sm = static_cast<int>(std::floor(p.registers_per_sm * point.capacity_multiple));  // LTRF §6.1
+  ap.two_level_active_warps = h.active_warps / p.schedulers;
+  const int active = ap.two_level_active_warps * p.schedulers;
+  StaticRfProvider provider(main_rf_setup(point, h.subbanks));
+  ltrf::MainRfConfig rf;
+  rf.capacity_multiple = point.capacity_multiple;
+  rf.bank_multiple = point.bank_multiple;
+  rf.latency_rel = point.latency_rel;
+  const ltrf::TransferParams tp = ltrf::TransferParams::from(h.ltrf, rf);
+  DesignRun out;
+  auto run = [&](IOperandPath* path) {
+    return run_benchmark(b, ap, "two-level", make_mapping("eq3"), provider, workload, path, nullptr).stats;
+  };
+  switch (d) {
+    case Design::Bl:
+    case Design::Ideal: out.stats = run(nullptr); break;
+    case Design::Rfc: {
+      RfcPath path(h.rfc, h.ltrf.long_latency_sfu, true);
+      out.stats = run(&path);
+      out.rfc = path.stats();
+      out.rfc_inactive_writes = path.inactive_writes();
+      break;
+    }
+    case Design::Ltrf:
+    case Design::LtrfPlus:
+    case Design::Shrf: {
+      const auto variant = d == Design::LtrfPlus ? ltrf::LtrfVariant::LtrfPlus : ltrf::LtrfVariant::Ltrf;
+      LtrfPath path(variant, d == Design::Shrf ? RegionKind::Strands : RegionKind::Intervals, h.ltrf, tp, point.latency_rel,
+                    active);
+      out.stats = run(&path);
+      out.ltrf = path.stats();
+      break;
+    }
+  }
+  return out;
+}
+
+}  // namespace rfvar::arch::hierarchy

@@ -1,0 +1,61 @@
+// The register-file hierarchy designs of LTRF §5 / issue 6, run on one SM: BL, RFC, LTRF, LTRF+,
+// SHRF-like (LTRF on strands) and Ideal.
+//
+// Contract: run_design() runs a benchmark (arch/run.h semantics: deterministic for its inputs)
+// with the main RF of `point` (capacity -> occupancy with the larger RF, rf_capacity.h; banks;
+// relative latency -> main_rf_setup.h) under the design's upper level:
+//  * bl    - no upper level: every access goes to the main RF;
+//  * rfc   - Gebhart ISCA 2011 register-file cache (rfc_path.h);
+//  * ltrf  - register-interval prefetching (ltrf_path.h), whole working set written back;
+//  * ltrf+ - the same with liveness (LTRF+: dead registers neither fetched nor written back);
+//  * shrf  - LTRF hardware with strands as prefetch regions (LTRF §6.6 "LTRF (strand)");
+//  * ideal - like bl; the study gives it ideal_capacity at 1x latency (LTRF §5).
+// Every design uses the two-level scheduler with `active_warps` per SM (split evenly over the
+// scheduler units; LTRF Table 3: 8) and the Eq. 3 register mapping. find_design() throws
+// InputError naming the accepted designs; check_active_warps() throws InputError unless
+// active_warps >= the number of scheduler units (each needs one active warp) and <= 64.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "arch/hierarchy/ltrf_path.h"
+#include "arch/hierarchy/main_rf_setup.h"
+#include "arch/ltrf/params.h"
+#include "arch/params.h"
+#include "arch/rfc/params.h"
+#include "arch/rfc/rfc_stats.h"
+#include "arch/sm_stats.h"
+#include "arch/workload/kernel.h"
+#include "common/rng.h"
+
+namespace rfvar::arch::hierarchy {
+
+enum class Design { Bl, Rfc, Ltrf, LtrfPlus, Shrf, Ideal };
+
+const std::vector<std::string>& design_names();  // "bl", "rfc", "ltrf", "ltrf+", "shrf", "ideal"
+Design find_design(const std::string& name);
+const char* design_name(Design d);
+
+struct HierarchyParams {
+  ltrf::LtrfParams ltrf;
+  rfc::RfcParams rfc;
+  int active_warps = 8;  // per SM
+  int subbanks = 2;      // floorplan.subbanks (sub-bank accounting of the main RF)
+
+  static HierarchyParams from_config(const Config& c);
+};
+
+void check_active_warps(int active_warps, const ArchParams& p);
+
+struct DesignRun {
+  SmStats stats;
+  rfc::RfcStats rfc;     // rfc only
+  std::uint64_t rfc_inactive_writes = 0;  // rfc only: results for deactivated warps (main-RF writes)
+  LtrfPathStats ltrf;    // ltrf, ltrf+, shrf only
+};
+
+DesignRun run_design(const Benchmark& b, const ArchParams& p, const HierarchyParams& h, Design d, const MainRfShape& point,
+                     const RngStream& workload);
+
+}  // namespace rfvar::arch::hierarchy

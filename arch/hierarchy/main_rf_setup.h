@@ -1,0 +1,25 @@
+// The main register file of a hierarchy design as the SM's RfSetup (LTRF Table 2 designs).
+//
+// Contract: pure. main_rf_setup() gives 16 x bank_multiple banks (at most 64, the SM's limit) with
+// enough rows for `capacity_multiple` x the baseline's 64 rows of 16 banks (at most 256 rows: more
+// than the 1536 threads of a Fermi SM can ever allocate), every access taking latency_rel x 1 cycle
+// on average. Integer bank cycles are spread over the (bank, row) cells so that cell i of the
+// row-major order takes floor((i+1) L) - floor(i L) cycles (at least 1): any run of consecutive
+// cells averages L, and L = 1 gives RfSetup::ideal exactly. A slow access keeps its bank busy
+// (spec §4), which models the non-pipelined banks of LTRF §2.2. Throws InputError unless
+// latency_rel > 0 and capacity_multiple > 0.
+#pragma once
+
+#include "rfmodel/rf_setup.h"
+
+namespace rfvar::arch::hierarchy {
+
+struct MainRfShape {
+  double capacity_multiple = 1.0;  // x 32768 registers
+  double bank_multiple = 1.0;      // x 16 banks
+  double latency_rel = 1.0;        // x the 1-cycle baseline bank access
+};
+
+rfmodel::RfSetup main_rf_setup(const MainRfShape& m, int subbanks);
+
+}  // namespace rfvar::arch::hierarchy

@@ -1,0 +1,94 @@
+// `rfvar ltrf` and `rfvar intervals` through the binary: JSON shape, determinism, bad input.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+struct Run {
+  int status = -1;
+  std::string out, err;
+};
+
+Run rfvar(const std::string& args) {
+  const fs::path dir = fs::path(RFVAR_TEST_TMP) / "ltrf";
+  fs::create_directories(dir);
+  const std::string o = (dir / "stdout.txt").string(), e = (dir / "stderr.txt").string();
+  const int raw = std::system((std::string(RFVAR_BINARY) + " " + args + " >" + o + " 2>" + e).c_str());
+  Run r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  std::ifstream fo(o), fe(e);
+  std::stringstream so, se;
+  so << fo.rdbuf();
+  se << fe.rdbuf();
+  r.out = so.str();
+  r.err = se.str();
+  return r;
+}
+}  // namespace
+
+TEST_CASE("GIVEN one kernel WHEN rfvar ltrf --json runs THEN the issue's fields are there, BL is 1 on #1 and runs repeat") {
+  const std::string args = "ltrf --kernels nw --designs bl,ltrf,ideal --config-id 1 --latency-sweep 1,4 --json";
+  const Run a = rfvar(args);
+  REQUIRE(a.status == 0);
+  const auto j = nlohmann::json::parse(a.out);
+  for (const char* d : {"bl", "ltrf", "ideal"}) {
+    REQUIRE(j["designs"].contains(d));
+    CHECK(j["designs"][d].contains("per_kernel"));
+    CHECK(j["designs"][d].contains("mean_norm_ipc"));
+    CHECK(j["designs"][d].contains("max_tolerable_latency"));
+  }
+  // BL on design #1 runs with the same capacity as the normalizer: exactly 1.
+  CHECK(j["designs"]["bl"]["mean_norm_ipc"].get<double>() == doctest::Approx(1.0).epsilon(1e-12));
+  CHECK(j["designs"]["ideal"]["max_tolerable_latency"].is_null());
+  const double lat = j["designs"]["ltrf"]["max_tolerable_latency"].get<double>();
+  CHECK(lat >= 1.0);
+  CHECK(lat <= 4.0);
+  const auto b = nlohmann::json::parse(rfvar(args + " --threads 1").out);
+  CHECK(j["designs"] == b["designs"]);
+}
+
+TEST_CASE("GIVEN a benchmark WHEN rfvar intervals --json runs THEN intervals cover the kernel and fit N") {
+  const Run a = rfvar("intervals --kernel hotspot --json");
+  REQUIRE(a.status == 0);
+  const auto j = nlohmann::json::parse(a.out);
+  CHECK(j["regs_per_interval"] == 16);
+  CHECK(j["dynamic_interval_length"].get<double>() > 1.0);
+  for (const auto& k : j["kernels"]) {
+    int covered = 0;
+    for (const auto& iv : k["intervals"]) {
+      CHECK(iv["working_set"].size() <= 16);
+      covered += iv["static_length"].get<int>();
+    }
+    CHECK(covered == k["instructions"].get<int>());
+  }
+}
+
+TEST_CASE("GIVEN bad input WHEN rfvar ltrf or intervals runs THEN it exits 2 with a clear message") {
+  struct Case {
+    const char* args;
+    const char* says;
+  };
+  for (const Case& c : {Case{"ltrf --kernels nw --config-id 8", "1-7"}, Case{"ltrf --kernels nw --config-id 0", "1-7"},
+                        Case{"ltrf --kernels nw --latency-sweep 1,0", "--latency-sweep"},
+                        Case{"ltrf --kernels nw --latency-sweep 1,-2", "--latency-sweep"},
+                        Case{"ltrf --kernels nw --max-loss 1.5", "--max-loss"},
+                        Case{"ltrf --kernels nw --designs bl,foo", "foo"},
+                        Case{"ltrf --kernels nw --active-warps 1", "--active-warps"},
+                        Case{"ltrf --kernels hotspot --designs ltrf --set ltrf.regs_per_interval=2", "2"},
+                        Case{"intervals --kernel hotspot --regs 2", "2"}}) {
+    CAPTURE(c.args);
+    const Run r = rfvar(c.args);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("rfvar: error:") != std::string::npos);
+    CHECK(r.err.find(c.says) != std::string::npos);
+  }
+}
