@@ -11,6 +11,7 @@
 
 #include "apps/cli_common.h"
 #include "apps/study/stage_runner.h"
+#include "apps/study/study_config.h"
 #include "apps/study/study_output.h"
 #include "apps/study/study_spec.h"
 #include "common/build_info.h"
@@ -100,9 +101,10 @@ void run(CommonOptions& o, const StudyOptions& so) {
   const fs::path file = so.study_file.empty() ? data_dir() / "studies" / "default.toml" : fs::path(so.study_file);
   const study::StudySpec spec = study::parse_study(file);
   Config config = Config::load_default();
-  for (const auto& s : spec.config_sets) apply_set(config, s.key, s.value, s.origin);
+  config.merge_string(study::config_overrides_toml(spec), spec.file.string());
   for (const auto& s : o.sets) config.set(s);
   if (o.seed) config.set("population.seed=" + std::to_string(*o.seed));
+  study::validate_config(config);
   const std::uint64_t seed = o.master_seed(config);
   // Fail on an unwritable output before running anything (a missing directory is created).
   if (const fs::path dir = fs::path(o.output).parent_path(); !dir.empty() && !fs::exists(dir)) {
@@ -138,7 +140,10 @@ void run(CommonOptions& o, const StudyOptions& so) {
     for (const auto& v : sw.values) {
       Config c = config;
       auto opts = options;
-      if (!sw.key.empty()) apply_set(c, sw.key, v, sw.origin);
+      if (!sw.key.empty()) {
+        apply_set(c, sw.key, v, sw.origin);
+        study::validate_config(c);
+      }
       if (!sw.option.empty()) {
         const auto dot = sw.option.find('.');
         opts[sw.option.substr(0, dot)][sw.option.substr(dot + 1)] = v;
@@ -161,6 +166,7 @@ void run(CommonOptions& o, const StudyOptions& so) {
     j["sweeps"][sw.name]["swept"] = sw.key.empty() ? sw.option : sw.key;
     root_attrs["sweep_" + sw.name] = (sw.key.empty() ? "option " + sw.option : "key " + sw.key) + " = " + values;
   }
+  runner.tidy();
   study::assemble_study(o.output, parts, config, seed, o.command_line, root_attrs);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   j["elapsed_s"] = elapsed;

@@ -92,6 +92,16 @@ int run_child(const std::vector<std::string>& args, std::string& out) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
+// A process that exists and is not a zombie (a killed stage can stay a zombie for a while).
+bool process_alive(pid_t pid) {
+  if (::kill(pid, 0) != 0 && errno == ESRCH) return false;
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return false;
+  const auto close = line.rfind(')');
+  return close == std::string::npos || close + 2 >= line.size() || line[close + 2] != 'Z';
+}
+
 // Temporary files are ".<name>.tmp-<pid>" (H5Writer and write_atomic); remove those of dead runs.
 void remove_stale_temps(const fs::path& dir) {
   for (const auto& e : fs::directory_iterator(dir)) {
@@ -101,7 +111,7 @@ void remove_stale_temps(const fs::path& dir) {
     const std::string pid_text = name.substr(at + 5);
     if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos) continue;
     const pid_t pid = static_cast<pid_t>(std::stol(pid_text));
-    if (::kill(pid, 0) != 0 && errno == ESRCH) {
+    if (!process_alive(pid)) {
       std::error_code ec;
       fs::remove(e.path(), ec);
     }
@@ -137,6 +147,8 @@ StageRunner::StageRunner(RunnerOptions options) : opt_(std::move(options)) {
                      (ec ? ": " + ec.message() : ""));
   remove_stale_temps(opt_.cache_dir);
 }
+
+void StageRunner::tidy() const { remove_stale_temps(opt_.cache_dir); }
 
 fs::path StageRunner::config_file(const Config& config) {
   const fs::path p = opt_.cache_dir / ("config-" + hex(config.fingerprint()) + ".toml");

@@ -50,6 +50,9 @@ class StageRunner {
   // killed runs (those whose process no longer exists).
   explicit StageRunner(RunnerOptions options);
 
+  // Removes temporary files of runs that have ended since (call when the study is done).
+  void tidy() const;
+
   // upstream: the results of stage.upstream, in that order; on_start is called before a stage
   // that is not reused starts.
   StageResult run(const StageDef& stage, const std::map<std::string, std::string>& options, const Config& config,

@@ -1,0 +1,233 @@
+#!/usr/bin/python3
+"""Paper-style figures from an rfvar study file.
+
+    scripts/plot.py results/study.h5 -o results/figures/
+
+Reads only h5py/numpy (the layout is docs/hdf5.md "study") and writes PNGs with matplotlib's Agg
+backend: Tan 2016 Fig. 3 (frequency distributions), Fig. 11 (normalized IPC), Fig. 12 (guardband),
+Fig. 13 (IPC x frequency distributions), Fig. 14 (sigma_rand:sigma_sys sensitivity), the fast-fraction
+and sub-bank sweeps, and LTRF Fig. 9 / Fig. 11 when the study has an ltrf stage. A figure whose
+stage is missing from the study is skipped with a note. Prints one line per figure written.
+"""
+import argparse
+import os
+import sys
+
+import h5py
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+COLORS = {
+    "baseline": "#7f7f7f", "vl-rf": "#d62728", "vl-rv": "#ff7f0e", "vl-sb": "#2ca02c",
+    "vl-sb+rf-bro": "#1f77b4", "fba-rm": "#9467bd", "two-level": "#8c564b", "fwas": "#e377c2",
+    "pv-opt": "#17becf", "pv-opt+nbti-opt": "#bcbd22",
+}
+
+
+def names(ds):
+    return [x.decode() if isinstance(x, bytes) else str(x) for x in ds[()]]
+
+
+def color(name, i=0):
+    return COLORS.get(name, plt.rcParams["axes.prop_cycle"].by_key()["color"][i % 10])
+
+
+def save(fig, out, name, note):
+    path = os.path.join(out, name)
+    fig.savefig(path, dpi=110, bbox_inches="tight")
+    plt.close(fig)
+    print(f"{path}: {note}")
+
+
+def fig3(f, out):
+    g = f["freq/freq"]
+    techs = [t for t in ["baseline", "vl-rv", "vl-sb", "vl-sb+rf-bro", "vl-rf"] if t in g]
+    fig, axes = plt.subplots(1, len(techs), figsize=(3.2 * len(techs), 3.0), sharey=True)
+    axes = np.atleast_1d(axes)
+    base = g["baseline"].attrs["mean_norm_freq"] if "baseline" in g else None
+    for i, (ax, t) in enumerate(zip(axes, techs)):
+        x = g[t]["chip_norm_freq"][()]
+        ax.hist(x, bins=np.arange(0.40, 1.0001, 0.01), color=color(t), edgecolor="black", linewidth=0.3)
+        m = x.mean()
+        ax.axvline(m, color="black", linestyle="--", linewidth=1)
+        gain = f"\n{100 * (m / base - 1):+.1f}% vs baseline" if base and t != "baseline" else ""
+        ax.set_title(f"({chr(97 + i)}) {t}\nmean {m:.3f}{gain}", fontsize=9)
+        ax.set_xlabel("chip RF frequency / no PV")
+    axes[0].set_ylabel("chips")
+    fig.suptitle(f"Tan Fig. 3: register-file frequency over {len(x)} chips", fontsize=10, y=1.13)
+    save(fig, out, "tan_fig3_frequency.png", "chip frequency histograms per technique")
+
+
+def fig11(f, out):
+    g = f["ipc"]
+    techs, kernels = names(g["techniques"]), names(g["kernels"])
+    table = g["normalized_ipc"][()]
+    labels = kernels + ["mean"]
+    data = np.hstack([table, table.mean(axis=1, keepdims=True)])
+    shown = [i for i, t in enumerate(techs) if t != "baseline"]
+    w = 0.8 / len(shown)
+    fig, ax = plt.subplots(figsize=(max(8, 0.75 * len(labels) * len(shown) / 3), 3.4))
+    xs = np.arange(len(labels))
+    for j, i in enumerate(shown):
+        ax.bar(xs + (j - (len(shown) - 1) / 2) * w, data[i], w, label=techs[i], color=color(techs[i], j))
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xticks(xs, labels, rotation=0, fontsize=8)
+    lo = min(0.5, float(np.floor(data[shown].min() * 10) / 10))
+    ax.set_ylim(lo, max(1.1, float(data[shown].max()) + 0.05))
+    ax.set_ylabel("IPC / baseline without PV")
+    ax.legend(ncol=len(shown), fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.1), frameon=False)
+    ax.set_title("Tan Fig. 11: normalized IPC per kernel and technique", fontsize=10)
+    save(fig, out, "tan_fig11_ipc.png", "normalized IPC per kernel; means " +
+         ", ".join(f"{techs[i]} {data[i, -1]:.3f}" for i in shown))
+
+
+def fig12(f, out):
+    g = f["guardband/guardband"]
+    techs = [t for t in ["baseline", "pv-opt", "pv-opt+nbti-opt"] if t in g]
+    kernels = names(f["guardband/kernels"])
+    base = g["baseline"]["kernel_guardband"][()]
+    fig, ax = plt.subplots(figsize=(9, 3.2))
+    xs = np.arange(len(kernels) + 1)
+    w = 0.8 / len(techs)
+    notes = []
+    for j, t in enumerate(techs):
+        y = g[t]["kernel_guardband"][()] / base
+        mean_norm = g[t].attrs.get("mean_normalized", y.mean())  # mean of per-kernel guardbands / baseline's
+        notes.append(f"{t} {mean_norm:.3f}")
+        ax.bar(xs + (j - (len(techs) - 1) / 2) * w, np.append(y, mean_norm), w, label=t, color=color(t, j))
+    ax.set_xticks(xs, kernels + ["mean"], fontsize=8)
+    ax.set_ylabel("guardband / baseline's")
+    ax.legend(fontsize=8, ncol=3, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.1))
+    years = f["guardband"].attrs.get("years", "?")
+    ax.set_title(f"Tan Fig. 12: NBTI guardband after {years} years, normalized to baseline", fontsize=10)
+    save(fig, out, "tan_fig12_guardband.png", "guardband normalized to baseline: " + ", ".join(notes))
+
+
+def fig13(f, out):
+    g = f["perf/perf"]
+    techs = [t for t in ["baseline", "vl-rf", "pv-opt", "pv-opt+nbti-opt"] if t in g]
+    fig, axes = plt.subplots(1, len(techs), figsize=(3.2 * len(techs), 3.0), sharey=True)
+    axes = np.atleast_1d(axes)
+    base = g["baseline"].attrs["mean"] if "baseline" in g else None
+    for i, (ax, t) in enumerate(zip(axes, techs)):
+        x = g[t]["chip_perf"][()]
+        ax.hist(x, bins=np.arange(0.2, 1.0001, 0.01), color=color(t), edgecolor="black", linewidth=0.3)
+        ax.axvline(x.mean(), color="black", linestyle="--", linewidth=1)
+        gain = f"\n{100 * (x.mean() / base - 1):+.1f}% vs baseline" if base and t != "baseline" else ""
+        ax.set_title(f"({chr(97 + i)}) {t}\nmean {x.mean():.3f}{gain}", fontsize=9)
+        ax.set_xlabel("IPC x freq / ideal chip")
+    axes[0].set_ylabel("chips")
+    fig.suptitle(f"Tan Fig. 13: overall performance over {len(x)} chips (after aging)", fontsize=10, y=1.13)
+    save(fig, out, "tan_fig13_perf.png", "performance histograms; means " +
+         ", ".join(f"{t} {g[t].attrs['mean']:.3f}" for t in techs))
+
+
+def fig14(f, out):
+    sw = f["sweeps/sigma_ratio"]
+    values = sorted(sw.keys(), key=float)
+    label = {v: ("1:4" if float(v) == 0.25 else "4:1" if float(v) == 4 else "1:1" if float(v) == 1 else v)
+             for v in values}
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.4))
+    series = [("baseline", "perf"), ("vl-rf", "perf"), ("vl-rv", "freq"), ("pv-opt", "perf"),
+              ("pv-opt+nbti-opt", "perf")]
+    xs = np.arange(len(values))
+    w = 0.8 / len(series)
+    notes = []
+    for j, (t, src) in enumerate(series):
+        fm, fs, pm, ps = [], [], [], []
+        for v in values:
+            gv = sw[v]
+            if src == "perf" and f"perf/perf/{t}" in gv:
+                x = gv[f"perf/perf/{t}/chip_freq"][()]
+                p = gv[f"perf/perf/{t}/chip_perf"][()]
+                pm.append(p.mean()), ps.append(p.std(ddof=1) if len(p) > 1 else 0)
+            elif f"freq/freq/{t}" in gv:
+                x = gv[f"freq/freq/{t}/chip_norm_freq"][()]
+                pm.append(np.nan), ps.append(0)
+            else:
+                x = np.array([np.nan])
+                pm.append(np.nan), ps.append(0)
+            fm.append(np.nanmean(x)), fs.append(np.nanstd(x, ddof=1) if len(x) > 1 else 0)
+        name = t + (" (fresh)" if src == "freq" else "")
+        off = (j - (len(series) - 1) / 2) * w
+        axes[0].bar(xs + off, fm, w, yerr=fs, capsize=2, label=name, color=color(t, j))
+        if src == "perf":
+            axes[1].bar(xs + off, pm, w, yerr=ps, capsize=2, label=name, color=color(t, j))
+            notes.append(t + " perf " + "/".join(f"{m:.3f}" for m in pm))
+    for ax, yl, title in zip(axes, ["frequency / ideal", "IPC x freq / ideal"],
+                             ["(a) frequency", "(b) overall performance"]):
+        ax.set_xticks(xs, [label[v] for v in values])
+        ax.set_xlabel("sigma_rand : sigma_sys")
+        ax.set_ylabel(yl)
+        ax.set_title(title, fontsize=9)
+        ax.set_ylim(0, 1.05)
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, fontsize=8, ncol=len(series), frameon=False, loc="upper center",
+               bbox_to_anchor=(0.5, 0.0))
+    n = len(sw[values[0]]["perf/perf/baseline/chip_perf"]) if "perf/perf/baseline" in sw[values[0]] else "?"
+    fig.suptitle(f"Tan Fig. 14: sensitivity to sigma_rand:sigma_sys ({n} chips per ratio; mean +- std)",
+                 fontsize=10)
+    save(fig, out, "tan_fig14_sigma_ratio.png", "; ".join(notes))
+
+
+def sweep_freq(f, out, name, xlabel, techs, fname, title):
+    sw = f["sweeps/" + name]
+    values = sorted(sw.keys(), key=float)
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.0))
+    for j, t in enumerate(techs):
+        m = [sw[v][f"freq/freq/{t}"].attrs["mean_norm_freq"] for v in values]
+        s = [sw[v][f"freq/freq/{t}"].attrs["slow_bank_fraction"] for v in values]
+        xv = [float(v) for v in values]
+        axes[0].plot(xv, m, "o-", label=t, color=color(t, j))
+        axes[1].plot(xv, s, "o-", label=t, color=color(t, j))
+    for ax, yl in zip(axes, ["mean chip frequency / no PV", "slow bank (vector) fraction"]):
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(yl)
+        ax.grid(alpha=0.3)
+        if name == "subbanks":
+            ax.set_xscale("log", base=2)
+            ax.set_xticks([float(v) for v in values], values)
+    axes[0].legend(fontsize=8, frameon=False)
+    fig.suptitle(title, fontsize=10)
+    save(fig, out, fname, f"{name} sweep over {', '.join(values)}")
+
+
+def ltrf(f, out):
+    print("ltrf: the study has an ltrf stage, but this plot.py does not know its layout yet", file=sys.stderr)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("study", help="study HDF5 file written by 'rfvar study'")
+    ap.add_argument("-o", "--output", default="results/figures", help="directory for the PNGs")
+    a = ap.parse_args()
+    try:
+        f = h5py.File(a.study, "r")
+    except OSError as e:
+        sys.exit(f"plot.py: error: cannot open '{a.study}': {e}")
+    if f.attrs.get("rfvar_kind", b"") not in ("study", b"study"):
+        sys.exit(f"plot.py: error: '{a.study}' is not an rfvar study file (rfvar_kind != study)")
+    os.makedirs(a.output, exist_ok=True)
+    jobs = [
+        ("freq", fig3), ("ipc", fig11), ("guardband", fig12), ("perf", fig13),
+        ("sweeps/sigma_ratio", fig14),
+        ("sweeps/fast_fraction", lambda f, o: sweep_freq(
+            f, o, "fast_fraction", "n (fraction kept fast)", ["vl-rf", "vl-rv", "vl-sb"],
+            "sweep_fast_fraction.png", "Fast fraction n: frequency vs slow fraction (Tan: 70 % is the trade-off)")),
+        ("sweeps/subbanks", lambda f, o: sweep_freq(
+            f, o, "subbanks", "S (column sub-banks per bank)", ["vl-sb", "vl-sb+rf-bro"],
+            "sweep_subbanks.png", "Sub-banks S: 70 % VL-SB frequency (Tan: more than 2 gain little)")),
+        ("ltrf", ltrf),
+    ]
+    for group, fn in jobs:
+        if group in f:
+            fn(f, a.output)
+        else:
+            print(f"skipped: the study has no /{group}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

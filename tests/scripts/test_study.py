@@ -1,0 +1,240 @@
+#!/usr/bin/python3
+"""`rfvar study` end to end: golden regression, determinism across thread counts, stage reuse,
+bad input, and interruption (kill -9 mid-run, then resume).
+
+    /usr/bin/python3 tests/scripts/test_study.py build/rfvar              # run the tests
+    /usr/bin/python3 tests/scripts/test_study.py build/rfvar --regenerate # rewrite the golden file
+
+Golden: tests/golden/study_small.toml (4 chips x 3 kernels, every Tan stage, two sweeps); its
+headline datasets are compared with tests/golden/study_small.json within |a - b| <= 1e-9 + 1e-6 |b|
+(the model is deterministic; the tolerance only absorbs printing and compiler rounding). A model
+change that moves a result fails here on purpose: check the change, then regenerate.
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import h5py
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GOLDEN_TOML = os.path.join(HERE, "..", "golden", "study_small.toml")
+GOLDEN_JSON = os.path.join(HERE, "..", "golden", "study_small.json")
+REL, ABS = 1e-6, 1e-9
+FAILURES = []
+
+
+def check(cond, what):
+    print(("ok   " if cond else "FAIL ") + what)
+    if not cond:
+        FAILURES.append(what)
+
+
+def rfvar(binary, *args, timeout=900):
+    return subprocess.run([binary, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def headline(path):
+    """The golden quantities of a study file: name -> list of floats."""
+    out = {}
+    with h5py.File(path, "r") as f:
+        out["population/chip_norm_freq"] = f["population/chips/chip_norm_freq"][()]
+        for t in f["freq/freq"]:
+            out[f"freq/{t}/chip_norm_freq"] = f[f"freq/freq/{t}/chip_norm_freq"][()]
+        out["ipc/normalized_ipc"] = f["ipc/normalized_ipc"][()].ravel()
+        for t in f["guardband/guardband"]:
+            out[f"guardband/{t}/kernel_guardband"] = f[f"guardband/guardband/{t}/kernel_guardband"][()]
+        for t in f["perf/perf"]:
+            out[f"perf/{t}/chip_perf"] = f[f"perf/perf/{t}/chip_perf"][()]
+        for sw in f["sweeps"]:
+            for v in f[f"sweeps/{sw}"]:
+                for t in f[f"sweeps/{sw}/{v}/freq/freq"]:
+                    out[f"sweeps/{sw}/{v}/{t}"] = f[f"sweeps/{sw}/{v}/freq/freq/{t}/chip_norm_freq"][()]
+    return {k: [float(x) for x in np.asarray(v).ravel()] for k, v in out.items()}
+
+
+def datasets(path):
+    """Every dataset of a study file (bytes for strings), for bit-for-bit comparison."""
+    out = {}
+    with h5py.File(path, "r") as f:
+        def visit(name, obj):
+            if isinstance(obj, h5py.Dataset):
+                out[name] = obj[()].tobytes() if obj.dtype.kind != "O" else repr(obj[()]).encode()
+        f.visititems(visit)
+    return out
+
+
+def run_study(binary, study, out, cache, threads="2", extra=()):
+    r = rfvar(binary, "study", "--config", study, "-o", out, "--cache", cache, "--threads", threads,
+              "--json", *extra)
+    if r.returncode != 0:
+        print(r.stderr)
+    return r, (json.loads(r.stdout) if r.returncode == 0 else None)
+
+
+def test_golden_and_determinism(binary, tmp, regenerate):
+    out2, out1 = os.path.join(tmp, "g2", "study.h5"), os.path.join(tmp, "g1", "study.h5")
+    r, j = run_study(binary, GOLDEN_TOML, out2, os.path.join(tmp, "g2", "cache"), "2")
+    check(r.returncode == 0, "golden study runs (--threads 2)")
+    if r.returncode != 0:
+        return None
+    got = headline(out2)
+    if regenerate:
+        with open(GOLDEN_JSON, "w") as fh:
+            json.dump(got, fh, indent=1, sort_keys=True)
+            fh.write("\n")
+        print(f"regenerated {GOLDEN_JSON}")
+    with open(GOLDEN_JSON) as fh:
+        want = json.load(fh)
+    bad = []
+    for k, w in want.items():
+        g = got.get(k)
+        if g is None or len(g) != len(w):
+            bad.append(f"{k}: shape {None if g is None else len(g)} != {len(w)}")
+            continue
+        for i, (a, b) in enumerate(zip(g, w)):
+            if abs(a - b) > ABS + REL * abs(b):
+                bad.append(f"{k}[{i}]: {a!r} != golden {b!r}")
+    bad += [f"{k}: not in the golden file" for k in got if k not in want]
+    check(not bad, "golden: every headline value within 1e-9 + 1e-6 relative of tests/golden/study_small.json"
+          + ("".join("\n       " + b for b in bad[:12])) +
+          ("\n       (if the change is intended: tests/scripts/test_study.py build/rfvar --regenerate)" if bad else ""))
+
+    r1, _ = run_study(binary, GOLDEN_TOML, out1, os.path.join(tmp, "g1", "cache"), "1")
+    check(r1.returncode == 0, "golden study runs (--threads 1)")
+    if r1.returncode == 0:
+        d1, d2 = datasets(out1), datasets(out2)
+        diff = [k for k in d2 if d1.get(k) != d2[k]]
+        check(d1.keys() == d2.keys() and not diff,
+              f"determinism: --threads 1 and --threads 2 give bit-identical datasets ({len(d2)} datasets; "
+              f"differ: {diff[:5]})")
+
+    # Reuse: the same inputs again -> every stage from the cache, in seconds.
+    t0 = time.time()
+    r, j = run_study(binary, GOLDEN_TOML, out2, os.path.join(tmp, "g2", "cache"), "2")
+    secs = time.time() - t0
+    reused = [s["reused"] for s in j["stages"].values()] if j else []
+    reused += [st["reused"] for sw in (j or {}).get("sweeps", {}).values() for v in sw["values"].values()
+               for st in v.values()]
+    check(r.returncode == 0 and reused and all(reused), f"rerun reuses every stage ({len(reused)} stage results)")
+    check(secs < 10, f"rerun with all stages reused takes seconds ({secs:.1f} s)")
+    check(r.returncode == 0 and datasets(out2) == datasets(out1), "rerun from the cache gives the same study.h5")
+    return out2
+
+
+def test_changed_key_reruns_dependents(binary, tmp):
+    study = os.path.join(tmp, "mini.toml")
+    with open(study, "w") as fh:
+        fh.write('[population]\nchips = 2\n[freq]\n[ipc]\nkernels = ["nw"]\nchip = 0\n')
+    cache = os.path.join(tmp, "mini-cache")
+    r, a = run_study(binary, study, os.path.join(tmp, "mini", "a.h5"), cache)
+    check(r.returncode == 0 and not any(s["reused"] for s in a["stages"].values()), "mini study: first run computes")
+    # An arch parameter: only ipc depends on it.
+    r, b = run_study(binary, study, os.path.join(tmp, "mini", "b.h5"), cache,
+                     extra=("--set", "arch.lat_dram=450"))
+    if r.returncode != 0:
+        check(False, "mini study with --set arch.lat_dram runs: " + r.stderr.strip())
+        return
+    st = {k: v["reused"] for k, v in b["stages"].items()}
+    check(st == {"population": True, "freq": True, "ipc": False},
+          f"changing an [arch] key reruns only ipc (reused: {st})")
+    r, c = run_study(binary, study, os.path.join(tmp, "mini", "c.h5"), cache, extra=("--set", "varius.phi=0.4"))
+    st = {k: v["reused"] for k, v in c["stages"].items()} if c else {}
+    check(st == {"population": False, "freq": False, "ipc": False},
+          f"changing a [varius] key reruns the population and everything after it (reused: {st})")
+
+
+def test_bad_input(binary, tmp):
+    cases = {
+        "unknown stage": ('[population]\n[freqq]\n', "2", ["bad.toml:2", "unknown stage 'freqq'"]),
+        "unknown option": ('[population]\nchips = 2\n[freq]\nfast_fractoin = 0.5\n', "4",
+                           ["bad.toml:4", "unknown option 'fast_fractoin'", "fast_fraction"]),
+        "unknown config key": ('[config.varius]\nphii = 0.3\n[population]\n', "2", ["bad.toml:2", "varius.phii"]),
+        "wrong option type": ('[population]\nchips = "many"\n', "2", ["bad.toml:2", "chips", "integer"]),
+        "unknown sweep field": ('[population]\n[freq]\n[[sweep]]\nname = "x"\nkey = "varius.phi"\n'
+                                'values = [0.3]\nstages = ["freq"]\nstep = 2\n', "8", ["bad.toml:8", "step"]),
+        "bad config value": ('[config.varius]\nphi = -1.0\n[population]\nchips = 1\n', "2",
+                             ["bad.toml:2", "varius.phi"]),
+    }
+    for name, (text, line, needles) in cases.items():
+        d = os.path.join(tmp, "bad-" + name.replace(" ", "-"))
+        os.makedirs(d)
+        path = os.path.join(d, "bad.toml")
+        with open(path, "w") as fh:
+            fh.write(text)
+        r = rfvar(binary, "study", "--config", path, "-o", os.path.join(d, "out.h5"), "--cache", os.path.join(d, "c"))
+        ok = r.returncode == 2 and all(n in r.stderr for n in needles) and not os.path.exists(os.path.join(d, "out.h5"))
+        check(ok, f"bad input, {name}: exit 2, message names {needles} (line {line}), nothing written"
+              + ("" if ok else f"\n       got exit {r.returncode}: {r.stderr.strip()}"))
+    # An output directory that cannot be created (its parent is a regular file).
+    blocker = os.path.join(tmp, "not-a-dir")
+    open(blocker, "w").close()
+    study = os.path.join(tmp, "ok.toml")
+    with open(study, "w") as fh:
+        fh.write("[population]\nchips = 1\n")
+    r = rfvar(binary, "study", "--config", study, "-o", os.path.join(blocker, "sub", "study.h5"))
+    check(r.returncode == 2 and "output directory" in r.stderr,
+          f"unwritable output directory: exit 2 and a clear message (got {r.returncode}: {r.stderr.strip()})")
+
+
+def test_interrupt_and_resume(binary, tmp, golden_out):
+    out = os.path.join(tmp, "kill", "study.h5")
+    cache = os.path.join(tmp, "kill", "cache")
+    p = subprocess.Popen([binary, "study", "--config", GOLDEN_TOML, "-o", out, "--cache", cache, "--threads", "2",
+                          "--json"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # Kill once the population is cached (a later stage is then running).
+    deadline = time.time() + 300
+    while time.time() < deadline and p.poll() is None:
+        if os.path.isdir(cache) and any(n.startswith("population-") and n.endswith(".json") for n in os.listdir(cache)):
+            break
+        time.sleep(0.05)
+    time.sleep(0.3)
+    killed = p.poll() is None
+    if killed:
+        os.kill(p.pid, signal.SIGKILL)
+    p.wait()
+    check(killed, "interrupt: the study was killed (-9) mid-run")
+    time.sleep(0.5)  # the stage child dies with its parent (PR_SET_PDEATHSIG)
+    check(not os.path.exists(out), "interrupt: no study.h5 after kill -9")
+    bad = []
+    for n in os.listdir(cache):
+        if n.endswith(".h5") and not n.startswith("."):
+            try:
+                h5py.File(os.path.join(cache, n), "r").close()
+            except OSError:
+                bad.append(n)
+    check(not bad, f"interrupt: every cached .h5 opens (no truncated file): {bad}")
+    r, j = run_study(binary, GOLDEN_TOML, out, cache, "2")
+    check(r.returncode == 0 and j["stages"]["population"]["reused"], "resume: the next run reuses the finished stages")
+    leftovers = [n for n in os.listdir(cache) if ".tmp-" in n]
+    check(not leftovers, f"resume: temporary files of the killed run are removed ({leftovers})")
+    if r.returncode == 0 and golden_out:
+        check(datasets(out) == datasets(golden_out), "resume: the resumed study equals an uninterrupted one")
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    binary, regenerate = os.path.abspath(sys.argv[1]), "--regenerate" in sys.argv
+    tmp = tempfile.mkdtemp(prefix="rfvar-test-study-")
+    try:
+        golden_out = test_golden_and_determinism(binary, tmp, regenerate)
+        if not regenerate:
+            test_changed_key_reruns_dependents(binary, tmp)
+            test_bad_input(binary, tmp)
+            test_interrupt_and_resume(binary, tmp, golden_out)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    if FAILURES:
+        print(f"{len(FAILURES)} check(s) failed")
+        sys.exit(1)
+    print("all study checks passed")
+
+
+if __name__ == "__main__":
+    main()
