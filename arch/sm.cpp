@@ -61,17 +61,13 @@ void Sm::run_launch(const Kernel& k, int grid, int launch_index) {
   while (!events_.empty()) events_.pop();
 }
 
-bool Sm::can_issue(const Warp& w, const Instr& in, Stall* why) const {
+bool Sm::can_issue(const Warp& w, Stall* why) const {
   if (w.at_barrier) return *why = Stall::Barrier, false;
   if (w.next_issue > now_) return *why = Stall::Control, false;
-  const std::uint64_t use = in.op == OpClass::Exit ? ~0ull : use_mask_[static_cast<std::size_t>(w.pc())];
-  if (use & w.pending) return *why = (use & w.long_pending) ? Stall::Memory : Stall::DataDependence, false;
-  const Unit u = unit_of(in.op);
-  if (u != Unit::None) {
-    const int ui = static_cast<int>(u);
-    if (cu_free_[static_cast<std::size_t>(ui)] == 0 || issued_unit_[ui] >= p_.issue_width[static_cast<std::size_t>(ui)])
-      return *why = Stall::Collector, false;
-  }
+  if (w.wait & w.pending) return *why = (w.wait & w.long_pending) ? Stall::Memory : Stall::DataDependence, false;
+  if (w.unit != static_cast<std::uint8_t>(Unit::None) &&
+      (cu_free_[w.unit] == 0 || issued_unit_[w.unit] >= p_.issue_width[w.unit]))
+    return *why = Stall::Collector, false;
   return true;
 }
 
@@ -84,26 +80,26 @@ bool Sm::issue_cycle() {
       continue;
     }
     views_.clear();
+    const bool all_views = sched_all_views_[s];
     Stall reason = Stall::Idle;
     bool port_wait = false, cu_wait = false, any_ready = false;
     std::uint64_t wake = std::numeric_limits<std::uint64_t>::max();
     for (int slot : sched_warps_[s]) {
       const Warp& w = warps_[static_cast<std::size_t>(slot)];
       if (!w.live) continue;
-      const std::size_t pc = static_cast<std::size_t>(w.pc());
-      const Instr& in = k_->code[pc];
       Stall why = Stall::Idle;
-      const bool ready = can_issue(w, in, &why);
-      const std::uint64_t use = use_mask_[pc];
+      const bool ready = can_issue(w, &why);
       // A warp waiting on memory or at a barrier waits on a long-latency event (two-level leaves it).
-      views_.push_back({slot, ready, (use & w.slow_full & ~w.hyb_ok) == 0, w.at_barrier || (use & w.long_pending) != 0, w.age});
+      if (ready || all_views)
+        views_.push_back({slot, ready, (w.use & w.slow_full & ~w.hyb_ok) == 0,
+                          w.at_barrier || (w.use & w.long_pending) != 0, w.age});
       any_ready |= ready;
       if (ready) continue;
       if (stall_rank(why) > stall_rank(reason)) reason = why;
-      if (w.next_issue > now_) wake = std::min(wake, w.next_issue);
+      if (!w.at_barrier && w.next_issue > now_) wake = std::min(wake, w.next_issue);
       if (why == Stall::Collector) {
         cu_wait = true;
-        port_wait |= cu_free_[static_cast<std::size_t>(unit_of(in.op))] > 0;  // only this cycle's issue port
+        port_wait |= cu_free_[w.unit] > 0;  // only this cycle's issue port
       }
     }
     activated_in_pick_ = false;
@@ -122,6 +118,7 @@ bool Sm::issue_cycle() {
       issue(slot, k_->code[static_cast<std::size_t>(w.pc())]);
       if (path_ && w.live) w.next_issue = std::max(w.next_issue, path_->on_next_pc(slot, w.pc(), now_));
       last_stall_[s] = Stall::Count;
+      sched_dirty_[s] = 1;  // the issuing warp changed
       any = true;
     } else {
       ++stats_.stalls[static_cast<std::size_t>(reason)];
@@ -141,9 +138,7 @@ bool Sm::issue_cycle() {
 void Sm::registers_written(Warp& w, int slot, std::uint64_t bits) {
   w.pending &= ~bits;
   w.long_pending &= ~bits;
-  const Instr& in = k_->code[static_cast<std::size_t>(w.pc())];
-  const std::uint64_t wait = in.op == OpClass::Exit ? ~0ull : use_mask_[static_cast<std::size_t>(w.pc())];
-  if (wait & bits) sched_dirty_[static_cast<std::size_t>(slot) % schedulers_.size()] = 1;
+  if (w.wait & bits) sched_dirty_[static_cast<std::size_t>(slot) % schedulers_.size()] = 1;
 }
 
 void Sm::wake_all_schedulers() { std::fill(sched_dirty_.begin(), sched_dirty_.end(), 1); }
@@ -152,8 +147,7 @@ void Sm::issue(int slot, const Instr& in) {
   Warp& w = warps_[static_cast<std::size_t>(slot)];
   ++stats_.warp_instructions;
   stats_.thread_instructions += static_cast<std::uint64_t>(std::popcount(w.mask()));
-  const std::uint64_t use = use_mask_[static_cast<std::size_t>(w.pc())];
-  if ((use & w.slow_full & ~w.hyb_ok) == 0) ++stats_.fast_instructions;
+  if ((w.use & w.slow_full & ~w.hyb_ok) == 0) ++stats_.fast_instructions;
   if (path_) path_->on_issue(slot, w.pc(), now_);
   const Unit u = unit_of(in.op);
   if (u == Unit::None) return execute_control(slot, in);
@@ -195,8 +189,16 @@ std::uint64_t Sm::next_interesting_cycle() const {
         after(lane_busy_[static_cast<std::size_t>(l)]);
     }
   }
-  for (const auto& w : warps_)
-    if (w.live && !w.at_barrier && w.next_issue > now_) after(w.next_issue);
+  for (std::size_t s = 0; s < schedulers_.size(); ++s) {
+    if (!sched_dirty_[s]) {  // its warps' branch delays are unchanged since it last looked (issue_cycle)
+      if (sched_wake_[s] != std::numeric_limits<std::uint64_t>::max()) after(sched_wake_[s]);
+      continue;
+    }
+    for (int slot : sched_warps_[s]) {
+      const Warp& w = warps_[static_cast<std::size_t>(slot)];
+      if (w.live && !w.at_barrier && w.next_issue > now_) after(w.next_issue);
+    }
+  }
   if (next_block_ < blocks_total_)
     for (const auto& b : blocks_)
       if (!b.live) after(now_ + 1);

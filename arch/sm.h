@@ -46,8 +46,11 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   };
   struct Warp {
     bool live = false, at_barrier = false;
-    int block_slot = -1, wib = 0, bid = 0;  // block slot, warp index in block, global block id
+    std::uint8_t unit = 0;   // Unit of the instruction at pc (cached by at_pc())
+    std::uint64_t wait = 0;  // registers the instruction at pc waits on (all for Exit; cached by at_pc())
+    std::uint64_t use = 0;   // registers the instruction at pc reads or writes (cached by at_pc())
     std::uint64_t age = 0, next_issue = 0, pending = 0, long_pending = 0;
+    int block_slot = -1, wib = 0, bid = 0;  // block slot, warp index in block, global block id
     std::uint32_t init_mask = 0, dyn = 0;
     int depth = 0;
     SimtEntry stack[20];
@@ -102,7 +105,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // sm.cpp: launch loop, issue, stalls, idle skipping
   void reset_for_launch(const Kernel& k, int grid, int launch_index);
   bool issue_cycle();
-  bool can_issue(const Warp& w, const Instr& in, Stall* why) const;
+  bool can_issue(const Warp& w, Stall* why) const;
   void issue(int slot, const Instr& in);
   std::uint64_t next_interesting_cycle() const;
   void account_stalls(std::uint64_t cycles);
@@ -119,6 +122,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   void retire_block(int block_slot);
   void execute_control(int slot, const Instr& in);
   void set_pc(Warp& w, std::int32_t pc);
+  void at_pc(Warp& w) const;
   void refresh_hybrid(Warp& w) const;
   std::uint32_t cond_mask(Warp& w, const Cond& c, std::int32_t pc);
   void integrate_allocation();
@@ -168,6 +172,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // a barrier released, a warp started or exited, a collector unit freed while one of its warps wanted
   // one) or until cycle `sched_wake_` (a warp's branch delay ends).
   std::vector<std::uint8_t> sched_dirty_, sched_cu_wait_;
+  std::vector<std::uint8_t> sched_all_views_;  // the policy needs views of waiting warps too
   std::vector<std::uint64_t> sched_wake_;
   bool activated_in_pick_ = false;
   int issued_unit_[3] = {0, 0, 0};

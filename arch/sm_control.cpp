@@ -53,6 +53,8 @@ void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
   sched_dirty_.assign(schedulers_.size(), 1);
   sched_cu_wait_.assign(schedulers_.size(), 0);
   sched_wake_.assign(schedulers_.size(), 0);
+  sched_all_views_.clear();
+  for (const auto& sc : schedulers_) sched_all_views_.push_back(sc->needs_waiting_warps() ? 1 : 0);
 
   // Hybrid-bank candidates at full occupancy: the ideal hybrid-bank size (Tan §3.3.4).
   int partial = 0;
@@ -133,6 +135,7 @@ bool Sm::launch_block() {
     w.age = warp_age_++;
     w.init_mask = threads_mask(k_->block_threads - 32 * i);
     w.stack[0] = {0, -1, w.init_mask};
+    at_pc(w);
     for (int r = 0; r < k_->regs_per_thread; ++r) {
       const bool partial = k_->hybrid_candidate(i, r);  // lanes all in a hybrid bank's fast half
       int v = mapping_->bank(slot, r, partial);
@@ -194,6 +197,15 @@ void Sm::set_pc(Warp& w, std::int32_t pc) {
   bool popped = false;
   while (w.depth > 0 && w.stack[w.depth].pc == w.stack[w.depth].rpc) --w.depth, popped = true;  // reconverge
   if (popped) refresh_hybrid(w);
+  at_pc(w);
+}
+
+void Sm::at_pc(Warp& w) const {
+  const auto pc = static_cast<std::size_t>(w.pc());
+  const Instr& in = k_->code[pc];
+  w.use = use_mask_[pc];
+  w.wait = in.op == OpClass::Exit ? ~0ull : w.use;
+  w.unit = static_cast<std::uint8_t>(unit_of(in.op));
 }
 
 std::uint32_t Sm::cond_mask(Warp& w, const Cond& c, std::int32_t pc) {
@@ -268,6 +280,7 @@ void Sm::execute_control(int slot, const Instr& in) {
       w.stack[++w.depth] = {in.target, in.reconv, e};
       w.stack[++w.depth] = {pc + 1, in.reconv, t};
       refresh_hybrid(w);
+      at_pc(w);
       return;
     }
     case BranchKind::None: return set_pc(w, pc + 1);

@@ -12,6 +12,7 @@ class Fwas final : public IWarpScheduler {
     return fast >= 0 ? fast : first_after(w, last_, [](const WarpView& v) { return v.ready; });
   }
   void on_issue(int slot) override { last_ = slot; }
+  bool needs_waiting_warps() const override { return false; }
 
  private:
   int last_ = -1;

@@ -15,6 +15,7 @@ class Gto final : public IWarpScheduler {
     return best;
   }
   void on_issue(int slot) override { last_ = slot; }
+  bool needs_waiting_warps() const override { return false; }
 
  private:
   int last_ = -1;

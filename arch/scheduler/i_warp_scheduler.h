@@ -6,7 +6,9 @@
 // block's warp takes a slot and on_warp_exit() when a warp finishes. Policies are deterministic.
 // A policy with an active set (two-level) reports, during pick(), every warp it moves into or out of
 // the set to the listener given by set_active_set_listener() (the RF hierarchy's flush / refetch
-// points); a warp that finishes leaves silently (on_warp_exit).
+// points); a warp that finishes leaves silently (on_warp_exit). A policy whose needs_waiting_warps()
+// is false (it only ever looks at ready warps) may be shown the ready warps only; the SM then also
+// skips pick() when none is ready.
 #pragma once
 
 #include <cstdint>
@@ -42,6 +44,7 @@ class IWarpScheduler {
   virtual void on_warp_start(int /*slot*/) {}
   virtual void on_warp_exit(int /*slot*/) {}
   virtual void set_active_set_listener(IActiveSetListener* /*l*/) {}
+  virtual bool needs_waiting_warps() const { return true; }
 };
 
 // Name -> factory table: "lrr" (loose round robin, Tan's baseline), "gto", "two-level", "fwas".

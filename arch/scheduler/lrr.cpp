@@ -10,6 +10,7 @@ class Lrr final : public IWarpScheduler {
     return first_after(w, last_, [](const WarpView& v) { return v.ready; });
   }
   void on_issue(int slot) override { last_ = slot; }
+  bool needs_waiting_warps() const override { return false; }
 
  private:
   int last_ = -1;
