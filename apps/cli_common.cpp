@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <iostream>
+#include <sstream>
 
 namespace rfvar::apps {
 
@@ -16,6 +17,14 @@ Config CommonOptions::load_config() const {
 
 std::uint64_t CommonOptions::master_seed(const Config& c) const {
   return static_cast<std::uint64_t>(c.get_int("population.seed", Range::non_negative()));
+}
+
+std::vector<std::string> split_list(const std::string& list) {
+  std::vector<std::string> out;
+  std::stringstream ss(list);
+  for (std::string name; std::getline(ss, name, ',');)
+    if (!name.empty()) out.push_back(name);
+  return out;
 }
 
 void CommonOptions::apply_threads() const {

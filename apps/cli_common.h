@@ -41,6 +41,9 @@ struct CommonOptions {
 // Adds the shared options to `sub`; `default_output` empty means the subcommand writes no file.
 void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& default_output);
 
+// "a,b,,c" -> {"a", "b", "c"}: a comma-separated option value, empty names dropped.
+std::vector<std::string> split_list(const std::string& list);
+
 // Prints a JSON object on stdout (the --json contract: exactly one object).
 void print_json(const nlohmann::json& j);
 

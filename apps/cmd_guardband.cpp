@@ -3,84 +3,38 @@
 // the baseline's. No model logic here: nbti/study/ runs the study and its statistics; this file
 // parses options, reads chips in batches, writes HDF5 and reports.
 #include <cstdio>
-#include <optional>
-#include <sstream>
 
-#include "apps/chips_file.h"
 #include "apps/cli_common.h"
-#include "arch/workload/kernel_parser.h"
+#include "apps/study_inputs.h"
 #include "common/h5io.h"
-#include "common/progress.h"
-#include "nbti/stress_model.h"
-#include "nbti/study/chip_config_check.h"
 #include "nbti/study/population_study.h"
 #include "nbti/study/study_summary.h"
-#include "nbti/study/study_technique.h"
 
 namespace rfvar::apps {
 
 namespace {
 
-constexpr int kBatchChips = 16;  // chips read per batch (about 2 MB per chip of 15 SMs)
-
 struct GuardbandOptions {
-  std::string chips_file;
-  std::string kernels = "all";
-  std::string techniques = "baseline,pv-opt,pv-opt+nbti-opt";
-  std::optional<double> years;  // default: nbti.lifetime_years
-  std::optional<int> epochs;    // default: nbti.lifetime_epochs
-  bool no_cache = false;
+  StudyOptions study = StudyOptions::with_techniques("baseline,pv-opt,pv-opt+nbti-opt");
 };
-
-std::vector<std::string> split(const std::string& list) {
-  std::vector<std::string> out;
-  std::stringstream ss(list);
-  for (std::string n; std::getline(ss, n, ',');)
-    if (!n.empty()) out.push_back(n);
-  return out;
-}
 
 void run(CommonOptions& o, const GuardbandOptions& go) {
   // Validate everything before reading chips or writing anything.
-  Config config = o.load_config();
-  if (go.years) nbti::check_years(*go.years);
-  if (go.epochs && *go.epochs < 1) throw InputError("--epochs must be >= 1, got " + std::to_string(*go.epochs));
-  nbti::StudyConfig cfg;
-  cfg.nbti = nbti::NbtiParams::from_config(config);
-  cfg.rf = rfmodel::RfParams::from_config(config);
-  cfg.arch = arch::ArchParams::from_config(config);
-  cfg.life = {go.years.value_or(cfg.nbti.lifetime_years), go.epochs.value_or(cfg.nbti.lifetime_epochs)};
-  cfg.techniques = split(go.techniques);
-  cfg.cache = !go.no_cache;
-  if (cfg.techniques.empty()) throw InputError("--techniques: none named");
-  for (const auto& t : cfg.techniques) nbti::find_study_technique(t);
-  const std::vector<std::string> names = go.kernels == "all" ? arch::available_benchmarks() : split(go.kernels);
-  if (names.empty()) throw InputError("--kernels: no benchmark named");
-  std::vector<arch::Benchmark> benchmarks;
-  for (const auto& n : names) benchmarks.push_back(arch::load_benchmark(n));
-  const ChipsFile in(go.chips_file);
-  const ChipsFileInfo& info = in.info();
-  if (info.chips < 1 || info.sms < 1) throw InputError("'" + go.chips_file + "' holds no chips");
-  nbti::check_chip_config(in.config(), config, go.chips_file);
+  const StudyInputs in = load_study_inputs(o, go.study);
+  const ChipsFileInfo& info = in.chips->info();
+  const nbti::StudyConfig& cfg = in.study;
+  const std::vector<std::string>& names = in.kernel_names;
+  const Config& config = in.config;
   o.apply_threads();
   auto out = std::make_unique<H5Writer>(o.output);  // checks the output directory first
-
-  const RngStream workload(o.master_seed(config), 0, Stream::Workload);
-  nbti::PopulationStudy study(cfg, benchmarks, info.chips, info.sms, info.subbanks, workload);
-  {
-    Progress bar("guardband", static_cast<std::uint64_t>(info.chips) * static_cast<std::uint64_t>(info.sms),
-                 o.progress());
-    for (int first = 0; first < info.chips; first += kBatchChips) {
-      const int count = std::min(kBatchChips, info.chips - first);
-      study.run_chips(in.read(first, count), first, &bar);
-    }
-  }
+  const auto study_ptr = run_study(o, in, "guardband");
+  const nbti::PopulationStudy& study = *study_ptr;
   const auto sum = nbti::summarize_study(study, false);
 
   const auto C = static_cast<std::uint64_t>(info.chips), M = static_cast<std::uint64_t>(info.sms),
              K = static_cast<std::uint64_t>(names.size()), S = static_cast<std::uint64_t>(info.subbanks);
   out->provenance("guardband", info.seed, config, o.command_line);
-  out->attr("/", "chips_file", go.chips_file);
+  out->attr("/", "chips_file", go.study.chips_file);
   out->attr("/", "years", cfg.life.years);
   out->attr("/", "epochs", static_cast<std::int64_t>(cfg.life.epochs));
   out->attr("/", "sms_simulated", std::string("all; vl-rf: SM 0 of each chip"));
@@ -117,7 +71,7 @@ void run(CommonOptions& o, const GuardbandOptions& go) {
     return;
   }
   std::printf("%d chips x %d SMs from %s, %.3g years in %d epochs; guardband = 1 - f_aged / f_fresh\n", info.chips,
-              info.sms, go.chips_file.c_str(), cfg.life.years, cfg.life.epochs);
+              info.sms, go.study.chips_file.c_str(), cfg.life.years, cfg.life.epochs);
   std::printf("%-18s", "kernel");
   for (const auto& s : sum) std::printf(" %16s", s.name.c_str());
   std::printf("\n");
@@ -143,17 +97,7 @@ void register_guardband(CLI::App& app, CommonOptions& o) {
       "GB = 1 - f_aged / f_fresh, the frequency a chip gives up so that the technique's fast set\n"
       "stays fast after --years of running the kernel; mean over chips and SMs, and normalized to\n"
       "the baseline's. pv-opt+nbti-opt renames banks and re-organizes sub-banks from the NBTI sensors.");
-  sub->add_option("--chips", go->chips_file, "Chip population file written by 'rfvar chips'")->required();
-  sub->add_option("--kernels", go->kernels,
-                  "Comma-separated benchmarks of data/kernels (or .kernel paths), or 'all' (default: all)");
-  sub->add_option("--techniques", go->techniques,
-                  "Comma-separated: baseline, vl-rf, pv-opt, pv-opt+nbti-opt "
-                  "(default: baseline,pv-opt,pv-opt+nbti-opt)");
-  sub->add_option("--years", go->years, "Lifetime in years, > 0 (default: nbti.lifetime_years = 7)");
-  sub->add_option("--epochs", go->epochs,
-                  "Epochs of the NBTI-opt loop over the lifetime, >= 1 (default: nbti.lifetime_epochs = 7)");
-  sub->add_flag("--no-cache", go->no_cache, "Simulate every SM run even if an identical one was run (slow; "
-                                            "results are identical)");
+  add_study_options(sub, go->study);
   add_common_options(sub, o, "guardband.h5");
   sub->callback([&o, go] { run(o, *go); });
 }

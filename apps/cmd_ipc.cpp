@@ -5,7 +5,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <sstream>
 
 #include "apps/chips_file.h"
 #include "apps/cli_common.h"
@@ -26,14 +25,6 @@ struct IpcOptions {
   int sm = 0;
   std::string output;
 };
-
-std::vector<std::string> split(const std::string& list) {
-  std::vector<std::string> out;
-  std::stringstream ss(list);
-  for (std::string s; std::getline(ss, s, ',');)
-    if (!s.empty()) out.push_back(s);
-  return out;
-}
 
 // The SMs (one per chip) whose delays the PV techniques use.
 std::vector<varius::SmDelays> load_sms(const IpcOptions& io, const Config& c, std::uint64_t seed, varius::RfGeometry& g,
@@ -85,10 +76,10 @@ void run(CommonOptions& o, const IpcOptions& io) {
   o.apply_threads();
   const arch::ArchParams ap = arch::ArchParams::from_config(config);
   const rfmodel::RfParams rp = rfmodel::RfParams::from_config(config);
-  const std::vector<std::string> techs = split(io.techniques);
+  const std::vector<std::string> techs = split_list(io.techniques);
   if (techs.empty()) throw InputError("--techniques: no technique named");
   for (const auto& t : techs) arch::find_technique(t);
-  std::vector<std::string> names = io.kernels == "all" ? arch::available_benchmarks() : split(io.kernels);
+  std::vector<std::string> names = io.kernels == "all" ? arch::available_benchmarks() : split_list(io.kernels);
   if (names.empty()) throw InputError("--kernels: no kernel named");
   std::vector<arch::Benchmark> benches;
   for (const auto& n : names) benches.push_back(arch::load_benchmark(n));

@@ -3,19 +3,12 @@
 // No model logic here: nbti/study/ runs the study (population_study.h) and its statistics
 // (study_summary.h); this file parses options, reads chips in batches, writes HDF5 and reports.
 #include <cstdio>
-#include <optional>
-#include <sstream>
 
-#include "apps/chips_file.h"
 #include "apps/cli_common.h"
-#include "arch/workload/kernel_parser.h"
+#include "apps/study_inputs.h"
 #include "common/h5io.h"
-#include "common/progress.h"
-#include "nbti/stress_model.h"
-#include "nbti/study/chip_config_check.h"
 #include "nbti/study/population_study.h"
 #include "nbti/study/study_summary.h"
-#include "nbti/study/study_technique.h"
 #include "rfmodel/freq_stats.h"
 
 namespace rfvar::apps {
@@ -24,67 +17,30 @@ namespace {
 
 constexpr int kHistBins = 150;  // normalized performance histogram: 0.01 bins over [0, 1.5)
 constexpr double kHistLo = 0.0, kHistHi = 1.5;
-constexpr int kBatchChips = 16;  // chips read per batch (about 2 MB per chip of 15 SMs)
 
 struct PerfOptions {
-  std::string chips_file;
-  std::string kernels = "all";
-  std::string techniques = "baseline,vl-rf,pv-opt,pv-opt+nbti-opt";
-  std::optional<double> years;  // default: nbti.lifetime_years
-  std::optional<int> epochs;     // default: nbti.lifetime_epochs
+  StudyOptions study = StudyOptions::with_techniques("baseline,vl-rf,pv-opt,pv-opt+nbti-opt");
   bool single_clock = false;
-  bool no_cache = false;
 };
-
-std::vector<std::string> split(const std::string& list) {
-  std::vector<std::string> out;
-  std::stringstream ss(list);
-  for (std::string n; std::getline(ss, n, ',');)
-    if (!n.empty()) out.push_back(n);
-  return out;
-}
 
 void run(CommonOptions& o, const PerfOptions& po) {
   // Validate everything before reading chips or writing anything.
-  Config config = o.load_config();
-  if (po.years) nbti::check_years(*po.years);
-  if (po.epochs && *po.epochs < 1) throw InputError("--epochs must be >= 1, got " + std::to_string(*po.epochs));
-  nbti::StudyConfig cfg;
-  cfg.nbti = nbti::NbtiParams::from_config(config);
-  cfg.rf = rfmodel::RfParams::from_config(config);
-  cfg.arch = arch::ArchParams::from_config(config);
-  cfg.life = {po.years.value_or(cfg.nbti.lifetime_years), po.epochs.value_or(cfg.nbti.lifetime_epochs)};
-  cfg.techniques = split(po.techniques);
-  cfg.cache = !po.no_cache;
-  if (cfg.techniques.empty()) throw InputError("--techniques: none named");
-  for (const auto& t : cfg.techniques) nbti::find_study_technique(t);
-  const std::vector<std::string> names = po.kernels == "all" ? arch::available_benchmarks() : split(po.kernels);
-  if (names.empty()) throw InputError("--kernels: no benchmark named");
-  std::vector<arch::Benchmark> benchmarks;
-  for (const auto& n : names) benchmarks.push_back(arch::load_benchmark(n));
-  const ChipsFile in(po.chips_file);
-  const ChipsFileInfo& info = in.info();
-  if (info.chips < 1 || info.sms < 1) throw InputError("'" + po.chips_file + "' holds no chips");
-  nbti::check_chip_config(in.config(), config, po.chips_file);
+  const StudyInputs in = load_study_inputs(o, po.study);
+  const ChipsFileInfo& info = in.chips->info();
+  const nbti::StudyConfig& cfg = in.study;
+  const std::vector<std::string>& names = in.kernel_names;
+  const Config& config = in.config;
   o.apply_threads();
   auto out = std::make_unique<H5Writer>(o.output);  // checks the output directory first
-
-  const RngStream workload(o.master_seed(config), 0, Stream::Workload);
-  nbti::PopulationStudy study(cfg, benchmarks, info.chips, info.sms, info.subbanks, workload);
-  {
-    Progress bar("perf", static_cast<std::uint64_t>(info.chips) * static_cast<std::uint64_t>(info.sms), o.progress());
-    for (int first = 0; first < info.chips; first += kBatchChips) {
-      const int count = std::min(kBatchChips, info.chips - first);
-      study.run_chips(in.read(first, count), first, &bar);
-    }
-  }
+  const auto study_ptr = run_study(o, in, "perf");
+  const nbti::PopulationStudy& study = *study_ptr;
   const auto sum = nbti::summarize_study(study, po.single_clock);
 
   // HDF5: per chip, SM and kernel; per chip; distributions.
   const auto C = static_cast<std::uint64_t>(info.chips), M = static_cast<std::uint64_t>(info.sms),
              K = static_cast<std::uint64_t>(names.size()), S = static_cast<std::uint64_t>(info.subbanks);
   out->provenance("perf", info.seed, config, o.command_line);
-  out->attr("/", "chips_file", po.chips_file);
+  out->attr("/", "chips_file", po.study.chips_file);
   out->attr("/", "years", cfg.life.years);
   out->attr("/", "epochs", static_cast<std::int64_t>(cfg.life.epochs));
   out->attr("/", "chip_freq_rule", std::string(po.single_clock ? "min over SMs" : "mean over SMs"));
@@ -137,7 +93,7 @@ void run(CommonOptions& o, const PerfOptions& po) {
     return;
   }
   std::printf("%d chips x %d SMs from %s, %zu kernels, %.3g years in %d epochs\n", info.chips, info.sms,
-              po.chips_file.c_str(), names.size(), cfg.life.years, cfg.life.epochs);
+              po.study.chips_file.c_str(), names.size(), cfg.life.years, cfg.life.epochs);
   std::printf("%-18s %9s %8s %9s %9s %9s\n", "technique", "perf", "std", "ipc", "freq", "vs base");
   for (const auto& s : sum)
     std::printf("%-18s %9.4f %8.4f %9.4f %9.4f %+8.1f%%\n", s.name.c_str(), s.mean_perf, s.std_perf, s.mean_ipc,
@@ -166,17 +122,8 @@ void register_perf(CLI::App& app, CommonOptions& o) {
       "clock under the technique times (1 - its guardband after --years); a chip's frequency is the\n"
       "mean over its SMs. Every SM is aged; every SM is simulated except for vl-rf (SM 0 of each chip\n"
       "stands for its chip); identical SM runs are reused.");
-  sub->add_option("--chips", po->chips_file, "Chip population file written by 'rfvar chips'")->required();
-  sub->add_option("--kernels", po->kernels,
-                  "Comma-separated benchmarks of data/kernels (or .kernel paths), or 'all' (default: all)");
-  sub->add_option("--techniques", po->techniques,
-                  "Comma-separated: baseline, vl-rf, pv-opt, pv-opt+nbti-opt (default: all four)");
-  sub->add_option("--years", po->years, "Lifetime in years, > 0 (default: nbti.lifetime_years = 7)");
-  sub->add_option("--epochs", po->epochs,
-                  "Epochs of the NBTI-opt loop over the lifetime, >= 1 (default: nbti.lifetime_epochs = 7)");
+  add_study_options(sub, po->study);
   sub->add_flag("--single-clock", po->single_clock, "Chip frequency = slowest SM (default: mean over SMs)");
-  sub->add_flag("--no-cache", po->no_cache, "Simulate every SM run even if an identical one was run (slow; "
-                                            "results are identical)");
   add_common_options(sub, o, "perf.h5");
   sub->callback([&o, po] { run(o, *po); });
 }

@@ -1,0 +1,68 @@
+#include "apps/study_inputs.h"
+
+#include <algorithm>
+
+#include "arch/workload/kernel_parser.h"
+#include "common/progress.h"
+#include "nbti/stress_model.h"
+#include "nbti/study/chip_config_check.h"
+#include "nbti/study/study_technique.h"
+
+namespace rfvar::apps {
+
+namespace {
+constexpr int kBatchChips = 16;  // chips read per batch (about 2 MB per chip of 15 SMs)
+}
+
+void add_study_options(CLI::App* sub, StudyOptions& so) {
+  sub->add_option("--chips", so.chips_file, "Chip population file written by 'rfvar chips'")->required();
+  sub->add_option("--kernels", so.kernels,
+                  "Comma-separated benchmarks of data/kernels (or .kernel paths), or 'all' (default: all)");
+  sub->add_option("--techniques", so.techniques,
+                  "Comma-separated: baseline, vl-rf, pv-opt, pv-opt+nbti-opt (default: " + so.techniques + ")");
+  sub->add_option("--years", so.years, "Lifetime in years, > 0 (default: nbti.lifetime_years = 7)");
+  sub->add_option("--epochs", so.epochs,
+                  "Epochs of the NBTI-opt loop over the lifetime, >= 1 (default: nbti.lifetime_epochs = 7)");
+  sub->add_flag("--no-cache", so.no_cache, "Simulate every SM run even if an identical one was run (slow; "
+                                           "results are identical)");
+}
+
+StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
+  StudyInputs in;
+  in.config = o.load_config();
+  if (so.years) nbti::check_years(*so.years);
+  if (so.epochs && *so.epochs < 1) throw InputError("--epochs must be >= 1, got " + std::to_string(*so.epochs));
+  nbti::StudyConfig& cfg = in.study;
+  cfg.nbti = nbti::NbtiParams::from_config(in.config);
+  cfg.rf = rfmodel::RfParams::from_config(in.config);
+  cfg.arch = arch::ArchParams::from_config(in.config);
+  cfg.life = {so.years.value_or(cfg.nbti.lifetime_years), so.epochs.value_or(cfg.nbti.lifetime_epochs)};
+  cfg.techniques = split_list(so.techniques);
+  cfg.cache = !so.no_cache;
+  if (cfg.techniques.empty()) throw InputError("--techniques: none named");
+  for (const auto& t : cfg.techniques) nbti::find_study_technique(t);
+  in.kernel_names = so.kernels == "all" ? arch::available_benchmarks() : split_list(so.kernels);
+  if (in.kernel_names.empty()) throw InputError("--kernels: no benchmark named");
+  for (const auto& n : in.kernel_names) in.benchmarks.push_back(arch::load_benchmark(n));
+  in.chips = std::make_unique<ChipsFile>(so.chips_file);
+  const ChipsFileInfo& info = in.chips->info();
+  if (info.chips < 1 || info.sms < 1) throw InputError("'" + so.chips_file + "' holds no chips");
+  nbti::check_chip_config(in.chips->config(), in.config, so.chips_file);
+  return in;
+}
+
+std::unique_ptr<nbti::PopulationStudy> run_study(const CommonOptions& o, const StudyInputs& in,
+                                                 const std::string& label) {
+  const ChipsFileInfo& info = in.chips->info();
+  const RngStream workload(o.master_seed(in.config), 0, Stream::Workload);
+  auto study = std::make_unique<nbti::PopulationStudy>(in.study, in.benchmarks, info.chips, info.sms,
+                                                       info.subbanks, workload);
+  Progress bar(label, static_cast<std::uint64_t>(info.chips) * static_cast<std::uint64_t>(info.sms), o.progress());
+  for (int first = 0; first < info.chips; first += kBatchChips) {
+    const int count = std::min(kBatchChips, info.chips - first);
+    study->run_chips(in.chips->read(first, count), first, &bar);
+  }
+  return study;
+}
+
+}  // namespace rfvar::apps

@@ -1,0 +1,55 @@
+// What `rfvar guardband` and `rfvar perf` share: their study options, the validated inputs they
+// load (configuration, benchmarks, chips file) and the batched run of the population study.
+//
+// Contract: add_study_options() adds --chips, --kernels, --techniques, --years, --epochs and
+// --no-cache. load_study_inputs() validates everything before anything is read in bulk or written:
+// years <= 0 or epochs < 1, an unknown technique or benchmark, an empty chips file and a chips file
+// made with another chip configuration (nbti/study/chip_config_check.h) are InputErrors naming the
+// value. run_study() reads the chips in batches and runs nbti::PopulationStudy on them with a
+// progress bar labelled `label`. No model logic here.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "apps/chips_file.h"
+#include "apps/cli_common.h"
+#include "arch/workload/kernel.h"
+#include "nbti/study/population_study.h"
+
+namespace rfvar::apps {
+
+struct StudyOptions {
+  std::string chips_file;
+  std::string kernels = "all";
+  std::string techniques;        // comma-separated study technique names
+  std::optional<double> years;   // default: nbti.lifetime_years
+  std::optional<int> epochs;     // default: nbti.lifetime_epochs
+  bool no_cache = false;
+
+  static StudyOptions with_techniques(std::string default_techniques) {
+    StudyOptions so;
+    so.techniques = std::move(default_techniques);
+    return so;
+  }
+};
+
+void add_study_options(CLI::App* sub, StudyOptions& so);
+
+struct StudyInputs {
+  Config config;
+  nbti::StudyConfig study;
+  std::vector<std::string> kernel_names;
+  std::vector<arch::Benchmark> benchmarks;
+  std::unique_ptr<ChipsFile> chips;
+};
+
+StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so);
+
+std::unique_ptr<nbti::PopulationStudy> run_study(const CommonOptions& o, const StudyInputs& in,
+                                                 const std::string& label);
+
+}  // namespace rfvar::apps

@@ -1,0 +1,86 @@
+// `rfvar guardband` through the binary: the JSON contract of issue 5, the HDF5 detail, bad input.
+#include "tests/apps/test_guardband_cli.h"
+
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "common/h5io.h"
+
+using namespace study_cli;
+
+namespace {
+std::string guardband_args(const std::string& extra, const std::string& run = "--kernels nw --epochs 2") {
+  return "guardband --chips " + small_chips().string() + " " + kSmallChips + " --no-progress " + run + " " + extra;
+}
+}  // namespace
+
+TEST_CASE("GIVEN a chip file WHEN rfvar guardband --json runs THEN every technique has per_kernel, mean, mean_normalized") {
+  // Run once for every subcase (doctest re-enters the test case per subcase).
+  const fs::path out = dir() / "gb.h5";
+  static const Run r = run_rfvar(guardband_args("--json -o " + out.string()));
+  REQUIRE_MESSAGE(r.status == 0, r.err);
+  const auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j.size() == 1);
+  const auto& t = j.at("techniques");
+  CHECK(t.size() == 3);
+  for (const char* name : {"baseline", "pv-opt", "pv-opt+nbti-opt"}) {
+    CAPTURE(name);
+    const auto& e = t.at(name);
+    CHECK(e.size() == 3);
+    const double gb = e.at("per_kernel").at("nw").get<double>();
+    CHECK(e.at("per_kernel").size() == 1);
+    // A guardband is a fractional frequency loss: aging only slows, and 7 years cannot halve the clock.
+    CHECK(gb >= 0.0);
+    CHECK(gb < 0.5);
+    CHECK(e.at("mean").get<double>() == doctest::Approx(gb));  // one kernel: the mean is that kernel's
+  }
+  const double base = t.at("baseline").at("mean").get<double>();
+  REQUIRE(base > 0.0);
+  CHECK(t.at("baseline").at("mean_normalized").get<double>() == doctest::Approx(1.0));
+  CHECK(t.at("pv-opt").at("mean_normalized").get<double>() ==
+        doctest::Approx(t.at("pv-opt").at("mean").get<double>() / base));
+
+  SUBCASE("the HDF5 file holds per-chip, per-SM, per-kernel and per-sub-bank detail") {
+    const rfvar::H5Reader h(out);
+    CHECK(h.dims("/guardband/pv-opt/guardband") == rfvar::Dims{1, 2, 1});
+    CHECK(h.dims("/guardband/pv-opt/aged_delay") == rfvar::Dims{1, 2, 1, 32});
+    CHECK(h.read_strings("/techniques").size() == 3);
+    CHECK(h.attr_double("/guardband/baseline", "mean") == doctest::Approx(base));
+  }
+}
+
+TEST_CASE("GIVEN bad input WHEN rfvar guardband runs THEN a clear error, exit 2 and no file") {
+  const fs::path out = dir() / "gb_bad.h5";
+  fs::remove(out);
+  SUBCASE("years <= 0") {
+    for (const char* y : {"0", "-2"}) {
+      const Run r = run_rfvar(guardband_args(std::string("--years=") + y + " -o " + out.string()));
+      CHECK(r.status == 2);
+      CHECK(r.err.find("rfvar: error:") != std::string::npos);
+      CHECK(r.err.find("years") != std::string::npos);
+      CHECK(r.err.find("> 0") != std::string::npos);
+    }
+  }
+  SUBCASE("a chip file from another chip configuration") {
+    const Run r = run_rfvar("guardband --chips " + small_chips().string() + " --kernels nw --no-progress -o " + out.string());
+    CHECK(r.status == 2);
+    CHECK(r.err.find("floorplan.sms") != std::string::npos);
+  }
+  SUBCASE("epochs < 1, an unknown technique or kernel") {
+    CHECK(run_rfvar(guardband_args("-o " + out.string(), "--kernels nw --epochs 0")).err.find("--epochs must be >= 1") !=
+          std::string::npos);
+    const Run t = run_rfvar(guardband_args("--techniques baseline,turbo -o " + out.string()));
+    CHECK(t.status == 2);
+    CHECK(t.err.find("turbo") != std::string::npos);
+    const Run k = run_rfvar(guardband_args("-o " + out.string(), "--kernels nosuch"));
+    CHECK(k.status == 2);
+    CHECK(k.err.find("nosuch") != std::string::npos);
+  }
+  SUBCASE("a stress scale that would put utilization outside [0, 1] is refused by the config") {
+    const Run r = run_rfvar(guardband_args("--set nbti.activity_scale=-1 -o " + out.string()));
+    CHECK(r.status == 2);
+    CHECK(r.err.find("nbti.activity_scale") != std::string::npos);
+  }
+  CHECK_FALSE(fs::exists(out));
+}
