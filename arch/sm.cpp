@@ -11,17 +11,10 @@
 
 namespace rfvar::arch {
 namespace {
-// A scheduler that issues nothing reports the reason of its most advanced warp.
-int stall_rank(Stall s) {
-  switch (s) {
-    case Stall::Collector: return 5;
-    case Stall::DataDependence: return 4;
-    case Stall::Memory: return 3;
-    case Stall::Control: return 2;
-    case Stall::Barrier: return 1;
-    default: return 0;
-  }
-}
+// A scheduler that issues nothing reports the reason of its most advanced warp: rank by Stall value
+// (Idle, Memory, DataDependence, Collector, Barrier, Control).
+constexpr int kStallRank[] = {0, 3, 4, 5, 1, 2, 0};
+inline int stall_rank(Stall s) { return kStallRank[static_cast<int>(s)]; }
 }  // namespace
 
 Sm::Sm(const ArchParams& p, const std::string& scheduler_name, std::unique_ptr<IRegisterMapping> mapping,
@@ -96,7 +89,7 @@ bool Sm::issue_cycle() {
       any_ready |= ready;
       if (ready) continue;
       if (stall_rank(why) > stall_rank(reason)) reason = why;
-      if (!w.at_barrier && w.next_issue > now_) wake = std::min(wake, w.next_issue);
+      if (why == Stall::Control) wake = std::min(wake, w.next_issue);  // == !at_barrier && next_issue > now
       if (why == Stall::Collector) {
         cu_wait = true;
         port_wait |= cu_free_[w.unit] > 0;  // only this cycle's issue port
