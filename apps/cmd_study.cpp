@@ -85,11 +85,12 @@ void print_summary(const std::map<std::string, StageResult>& res) {
                   s.value("mean_norm_freq", 0.0), s.value("std_norm_freq", 0.0));
       continue;
     }
-    if (!s.contains("techniques")) continue;
-    for (const auto& [name, t] : s["techniques"].items()) {
+    const char* list = s.contains("techniques") ? "techniques" : s.contains("designs") ? "designs" : nullptr;
+    if (!list) continue;
+    for (const auto& [name, t] : s[list].items()) {
       std::printf("  %-22s", name.c_str());
       for (const char* k : {"mean_norm_freq", "gain_over_baseline", "mean", "mean_normalized", "std", "mean_ipc",
-                            "mean_freq"})
+                            "mean_freq", "mean_norm_ipc", "max_tolerable_latency"})
         if (t.contains(k) && t[k].is_number()) std::printf("  %s %.4f", k, t[k].get<double>());
       std::printf("\n");
     }

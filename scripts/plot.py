@@ -196,7 +196,41 @@ def sweep_freq(f, out, name, xlabel, techs, fname, title):
 
 
 def ltrf(f, out):
-    print("ltrf: the study has an ltrf stage, but this plot.py does not know its layout yet", file=sys.stderr)
+    g = f["ltrf"]
+    designs, kernels = names(g["designs"]), names(g["kernels"])
+    labels = kernels + ["mean"]
+    xs = np.arange(len(labels))
+    w = 0.8 / len(designs)
+    cid, cap, lat = g.attrs.get("config_id"), g.attrs.get("main_rf_capacity"), g.attrs.get("main_rf_latency")
+    fig, ax = plt.subplots(figsize=(11, 3.4))
+    norm = g["norm_ipc"][()]
+    for i, d in enumerate(designs):
+        ax.bar(xs + (i - (len(designs) - 1) / 2) * w, np.append(norm[i], g["mean_norm_ipc"][i]), w, label=d,
+               color=plt.rcParams["axes.prop_cycle"].by_key()["color"][i % 10])
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xticks(xs, labels, fontsize=8)
+    ax.set_ylabel("IPC / baseline (design #1)")
+    ax.legend(ncol=len(designs), fontsize=8, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.1))
+    ax.set_title(f"LTRF Fig. 9: IPC with main-RF design #{cid} ({cap:g}x capacity, {lat:g}x latency)", fontsize=10)
+    save(fig, out, "ltrf_fig9_ipc.png", "mean normalized IPC " +
+         ", ".join(f"{d} {m:.3f}" for d, m in zip(designs, g["mean_norm_ipc"][()])))
+
+    shown = [i for i, d in enumerate(designs) if np.isfinite(g["design_max_tolerable_latency"][i])]
+    mtl = g["max_tolerable_latency"][()]
+    fig, ax = plt.subplots(figsize=(11, 3.4))
+    w = 0.8 / max(1, len(shown))
+    for j, i in enumerate(shown):
+        ax.bar(xs + (j - (len(shown) - 1) / 2) * w, np.append(mtl[i], g["design_max_tolerable_latency"][i]), w,
+               label=designs[i], color=plt.rcParams["axes.prop_cycle"].by_key()["color"][i % 10])
+    ax.set_xticks(xs, labels, fontsize=8)
+    ax.set_ylabel("max tolerable main-RF latency (x)")
+    ax.set_ylim(0, float(g["latencies"][()].max()) + 0.5)
+    ax.legend(ncol=len(shown), fontsize=8, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.1))
+    loss = g.attrs.get("max_loss", 0.05)
+    ax.set_title(f"LTRF Fig. 11: maximum tolerable main-RF latency at {100 * loss:g} % IPC loss "
+                 f"(bars at the top reached the sweep's end)", fontsize=10)
+    save(fig, out, "ltrf_fig11_tolerable_latency.png", "mean max tolerable latency " +
+         ", ".join(f"{designs[i]} {g['design_max_tolerable_latency'][i]:.2f}" for i in shown))
 
 
 def main():

@@ -37,6 +37,14 @@ std::vector<StageDef> make_catalog() {
        {"population.", "varius.", "floorplan.", "rfmodel.", "arch.", "ltrf.", "nbti."}, true,
        {kKernels, {"techniques", "names", "--techniques", "performance techniques"}, kYears, kEpochs,
         kSingleClock}},
+      {"ltrf", "ltrf", {}, {"population.", "arch.", "ltrf."}, true,
+       {kKernels,
+        {"designs", "names", "--designs", "register-file designs bl, rfc, ltrf, ltrf+, shrf, ideal"},
+        {"config_id", "int", "--config-id", "main-RF design of LTRF Table 2, 1..7"},
+        {"latency_sweep", "names", "--latency-sweep", "relative main-RF latencies, e.g. \"1,2,...,8\""},
+        {"max_loss", "float", "--max-loss", "IPC loss defining the tolerable latency"},
+        {"active_warps", "int", "--active-warps", "two-level active set"}},
+       true},
   };
 }
 
@@ -53,8 +61,7 @@ const StageDef& find_stage(const std::string& name) {
     if (s.name == name) return s;
     known += (known.empty() ? "" : ", ") + s.name;
   }
-  throw InputError("unknown stage '" + name + "'; stages: " + known +
-                   " (ltrf joins when 'rfvar ltrf' exists)");
+  throw InputError("unknown stage '" + name + "'; stages: " + known);
 }
 
 const OptionDef* find_option(const StageDef& stage, const std::string& option) {

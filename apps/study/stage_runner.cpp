@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "apps/study/ltrf_output.h"
 #include "common/build_info.h"
 
 namespace rfvar::apps::study {
@@ -176,7 +177,8 @@ StageResult StageRunner::run(const StageDef& stage, const std::map<std::string, 
   const fs::path population = upstream.empty() ? fs::path() : upstream.front()->file;
   std::vector<std::string> args = {"rfvar"};
   for (auto& a : stage_arguments(stage, options, population)) args.push_back(std::move(a));
-  args.insert(args.end(), {"--config", config_file(config).string(), "-o", r.file.string(), "--json"});
+  args.insert(args.end(), {"--config", config_file(config).string(), "--json"});
+  if (!stage.json_only) args.insert(args.end(), {"-o", r.file.string()});
   if (opt_.threads > 0) args.insert(args.end(), {"--threads", std::to_string(opt_.threads)});
   if (opt_.progress) args.push_back("--progress");
   if (on_start) on_start();
@@ -194,6 +196,11 @@ StageResult StageRunner::run(const StageDef& stage, const std::map<std::string, 
     r.summary = nlohmann::json::parse(out);
   } catch (const nlohmann::json::exception& e) {
     throw InputError("study stage '" + stage.name + "' printed no JSON summary: " + std::string(e.what()));
+  }
+  if (stage.json_only) {
+    std::string cmd;
+    for (const auto& a : args) cmd += (cmd.empty() ? "" : " ") + a;
+    write_ltrf_file(r.file, r.summary, config, static_cast<std::uint64_t>(config.get_int("population.seed")), cmd);
   }
   if (!fs::exists(r.file)) throw InputError("study stage '" + stage.name + "' wrote no '" + r.file.string() + "'");
   write_atomic(json_file, r.summary.dump(2) + "\n");
