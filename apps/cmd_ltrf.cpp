@@ -74,7 +74,7 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
   for (const auto& n : names) benches.push_back(arch::load_benchmark(n));
   const std::uint64_t seed = o.master_seed(config);
   const RngStream workload(seed, 0, Stream::Workload);
-  const std::size_t runs_estimate = benches.size() * (1 + so.designs.size() * (so.latencies.size() + 2));
+  const std::size_t runs_estimate = benches.size() * (2 + so.designs.size() * (so.latencies.size() + 2));
   Progress bar("ltrf", runs_estimate, o.progress());
   const auto t0 = std::chrono::steady_clock::now();
   const arch::ltrf::LtrfStudyResult r = arch::ltrf::run_ltrf_study(benches, ap, h, so, workload, &bar);
@@ -104,7 +104,11 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
                         {"normalizer_capacity", r.normalizer_capacity},
                         {"runs", r.runs},
                         {"seconds", secs}};
-    for (std::size_t k = 0; k < r.kernels.size(); ++k) j["normalizer_ipc"][r.kernels[k]] = r.normalizer_ipc[k];
+    for (std::size_t k = 0; k < r.kernels.size(); ++k) {
+      j["normalizer_ipc"][r.kernels[k]] = r.normalizer_ipc[k];
+      j["two_level"]["per_kernel"][r.kernels[k]] = r.normalizer_ipc[k] / r.all_active_ipc[k];
+    }
+    j["two_level"]["mean_ipc_ratio"] = r.mean_two_level_ratio;
     print_json(j);
     return;
   }
@@ -138,7 +142,9 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
     if (std::isnan(d.max_tolerable_latency)) std::printf(" %8s", "-");
     else std::printf(" %8.2f", d.max_tolerable_latency);
   }
-  std::printf("\n%zu runs in %.1f s\n", r.runs, secs);
+  std::printf("\n\nTwo-level scheduler, %d active warps per SM: BL IPC / BL IPC with every warp active = %.4f (mean)\n",
+              h.active_warps, r.mean_two_level_ratio);
+  std::printf("%zu runs in %.1f s\n", r.runs, secs);
 }
 
 }  // namespace

@@ -31,7 +31,7 @@ namespace {
 
 struct Job {
   int kernel;
-  int design;   // index into o.designs, -1 = normalizer
+  int design;   // index into o.designs, -1 = normalizer, -2 = normalizer with every warp active
   int latency;  // index into the sweep, -1 = config_id point
 };
 
@@ -74,6 +74,7 @@ LtrfStudyResult run_ltrf_study(const std::vector<Benchmark>& benches, const Arch
   const int nl = static_cast<int>(res.latencies.size());
   for (int k = 0; k < nk; ++k) {
     jobs.push_back({k, -1, -1});
+    jobs.push_back({k, -2, -1});
     for (int d = 0; d < static_cast<int>(designs.size()); ++d) {
       jobs.push_back({k, d, -1});
       if (designs[static_cast<std::size_t>(d)] == Design::Ideal) continue;
@@ -99,7 +100,9 @@ LtrfStudyResult run_ltrf_study(const std::vector<Benchmark>& benches, const Arch
     try {
       const Job& job = jobs[j];
       const Design d = job.design < 0 ? Design::Bl : designs[static_cast<std::size_t>(job.design)];
-      out[j] = hierarchy::run_design(benches[static_cast<std::size_t>(job.kernel)], p, h, d, shape(job), workload);
+      hierarchy::HierarchyParams hj = h;
+      if (job.design == -2) hj.active_warps = 64;  // every resident warp active (at most 48 on Fermi)
+      out[j] = hierarchy::run_design(benches[static_cast<std::size_t>(job.kernel)], p, hj, d, shape(job), workload);
     } catch (const InputError& e) {
 #pragma omp critical
       error = e.what(), input_error = true;
@@ -118,6 +121,7 @@ LtrfStudyResult run_ltrf_study(const std::vector<Benchmark>& benches, const Arch
   res.runs = jobs.size();
   for (const auto& b : benches) res.kernels.push_back(b.name);
   res.normalizer_ipc.assign(static_cast<std::size_t>(nk), 0.0);
+  res.all_active_ipc.assign(static_cast<std::size_t>(nk), 0.0);
   res.designs.resize(designs.size());
   for (std::size_t d = 0; d < designs.size(); ++d) {
     res.designs[d].name = o.designs[d];
@@ -127,8 +131,12 @@ LtrfStudyResult run_ltrf_study(const std::vector<Benchmark>& benches, const Arch
     const Job& job = jobs[j];
     const auto k = static_cast<std::size_t>(job.kernel);
     res.warp_instructions += static_cast<double>(out[j].stats.warp_instructions);
-    if (job.design < 0) {
+    if (job.design == -1) {
       res.normalizer_ipc[k] = out[j].stats.ipc();
+      continue;
+    }
+    if (job.design == -2) {
+      res.all_active_ipc[k] = out[j].stats.ipc();
       continue;
     }
     LtrfKernelResult& r = res.designs[static_cast<std::size_t>(job.design)].per_kernel[k];
@@ -140,6 +148,10 @@ LtrfStudyResult run_ltrf_study(const std::vector<Benchmark>& benches, const Arch
     r.ipc = out[j].stats.ipc();
     r.dynamic_region_length = out[j].ltrf.dynamic_region_length();
     r.rfc_read_hit_rate = out[j].rfc.read_fraction_avoided();
+  }
+  for (int k = 0; k < nk; ++k) {
+    const auto kk = static_cast<std::size_t>(k);
+    res.mean_two_level_ratio += (res.all_active_ipc[kk] > 0 ? res.normalizer_ipc[kk] / res.all_active_ipc[kk] : 0.0) / nk;
   }
   const double nan = std::numeric_limits<double>::quiet_NaN();
   for (std::size_t d = 0; d < designs.size(); ++d) {

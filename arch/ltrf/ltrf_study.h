@@ -10,6 +10,9 @@
 //    the RFC storage); Ideal always runs at ideal_capacity, 8x banks, 1x latency;
 //  * each design except Ideal at every latency of the sweep (1x is always run) on design #1's
 //    capacity and banks (LTRF §6.3: latency varied, size constant).
+//  * BL on the normalizer's main RF with every resident warp in the active set (two-level with
+//    64 active warps per SM), for the cost of the two-level active set (Gebhart ISCA 2011):
+//    two_level_ratio = normalizer IPC / this IPC.
 // max_tolerable_latency of a design on a kernel = the largest latency L such that the IPC at
 // every swept latency <= L is at least (1 - max_loss) x the design's own IPC at 1x, with linear
 // interpolation between the last sweep point that passes and the first that fails; the sweep
@@ -57,6 +60,8 @@ struct LtrfDesignResult {
 struct LtrfStudyResult {
   std::vector<std::string> kernels;
   std::vector<double> normalizer_ipc;  // [kernels]
+  std::vector<double> all_active_ipc;  // [kernels] BL, every warp active
+  double mean_two_level_ratio = 0.0;   // mean over kernels of normalizer_ipc / all_active_ipc
   std::vector<double> latencies;       // the sweep as run (sorted, with 1x)
   MainRfConfig config;
   double normalizer_capacity = 1.0;

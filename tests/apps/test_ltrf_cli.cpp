@@ -49,6 +49,8 @@ TEST_CASE("GIVEN one kernel WHEN rfvar ltrf --json runs THEN the issue's fields 
   // BL on design #1 runs with the same capacity as the normalizer: exactly 1.
   CHECK(j["designs"]["bl"]["mean_norm_ipc"].get<double>() == doctest::Approx(1.0).epsilon(1e-12));
   CHECK(j["designs"]["ideal"]["max_tolerable_latency"].is_null());
+  CHECK(j["two_level"]["mean_ipc_ratio"].get<double>() > 0.5);
+  CHECK(j["two_level"]["mean_ipc_ratio"].get<double>() < 1.5);
   const double lat = j["designs"]["ltrf"]["max_tolerable_latency"].get<double>();
   CHECK(lat >= 1.0);
   CHECK(lat <= 4.0);
