@@ -142,7 +142,7 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
     if (std::isnan(d.max_tolerable_latency)) std::printf(" %8s", "-");
     else std::printf(" %8.2f", d.max_tolerable_latency);
   }
-  std::printf("\n\nTwo-level scheduler, %d active warps per SM: BL IPC / BL IPC with every warp active = %.4f (mean)\n",
+  std::printf("\n\nTwo-level scheduler, %d active warps per scheduler unit: BL IPC / BL IPC with every warp active = %.4f (mean)\n",
               h.active_warps, r.mean_two_level_ratio);
   std::printf("%zu runs in %.1f s\n", r.runs, secs);
 }
@@ -163,7 +163,7 @@ void register_ltrf(CLI::App& app, CommonOptions& o) {
   sub->add_option("--latency-sweep", lo->latency_sweep,
                   "Relative main-RF latencies (> 0), e.g. 1,1.5,...,8 ('...' continues the step; default 1,2,...,8)");
   sub->add_option("--max-loss", lo->max_loss, "IPC loss defining the maximum tolerable latency, fraction (default 0.05)");
-  sub->add_option("--active-warps", lo->active_warps, "Two-level active set per SM = RFC/LTRF partitions (default: ltrf.active_warps)");
+  sub->add_option("--active-warps", lo->active_warps, "Two-level active warps per scheduler unit; RFC/LTRF partitions = this x 2 units (default: ltrf.active_warps)");
   add_common_options(sub, o, "");
   sub->callback([&o, lo] { run(o, *lo); });
 }

@@ -35,19 +35,21 @@ HierarchyParams HierarchyParams::from_config(const Config& c) {
   return h;
 }
 
-void check_active_warps(int active_warps, const ArchParams& p) {
-  if (active_warps < p.schedulers || active_warps > 64)
-    throw InputError("--active-warps " + std::to_string(active_warps) + " outside the accepted range " +
-                     std::to_string(p.schedulers) + "-64 (at least one active warp per scheduler unit)");
+void check_active_warps(int active_warps) {
+  if (active_warps < 1 || active_warps > 64)
+    throw InputError("--active-warps " + std::to_string(active_warps) +
+                     " outside the accepted range 1-64 (active warps per scheduler unit)");
 }
+
+int partitions_per_sm(int active_warps, const ArchParams& p) { return active_warps * p.schedulers; }
 
 DesignRun run_design(const Benchmark& b, const ArchParams& p, const HierarchyParams& h, Design d, const MainRfShape& point,
                      const RngStream& workload) {
-  check_active_warps(h.active_warps, p);
+  check_active_warps(h.active_warps);
   ArchParams ap = p;
   ap.registers_per_sm = static_cast<int>(std::floor(p.registers_per_sm * point.capacity_multiple));  // LTRF §6.1
-  ap.two_level_active_warps = h.active_warps / p.schedulers;
-  const int active = ap.two_level_active_warps * p.schedulers;
+  ap.two_level_active_warps = h.active_warps;
+  const int active = partitions_per_sm(h.active_warps, p);
   StaticRfProvider provider(main_rf_setup(point, h.subbanks));
   ltrf::MainRfConfig rf;
   rf.capacity_multiple = point.capacity_multiple;

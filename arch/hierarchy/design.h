@@ -10,10 +10,11 @@
 //  * ltrf+ - the same with liveness (LTRF+: dead registers neither fetched nor written back);
 //  * shrf  - LTRF hardware with strands as prefetch regions (LTRF §6.6 "LTRF (strand)");
 //  * ideal - like bl; the study gives it ideal_capacity at 1x latency (LTRF §5).
-// Every design uses the two-level scheduler with `active_warps` per SM (split evenly over the
-// scheduler units; LTRF Table 3: 8) and the Eq. 3 register mapping. find_design() throws
-// InputError naming the accepted designs; check_active_warps() throws InputError unless
-// active_warps >= the number of scheduler units (each needs one active warp) and <= 64.
+// Every design uses the two-level scheduler with `active_warps` per scheduler unit (Gebhart ISCA
+// 2011: 8 of the 32 warps an issue port serves; [arch] two_level_active_warps has the same meaning)
+// and the Eq. 3 register mapping; the RFC / LTRF partitions are active_warps x scheduler units.
+// find_design() throws InputError naming the accepted designs; check_active_warps() throws
+// InputError unless 1 <= active_warps <= 64.
 #pragma once
 
 #include <string>
@@ -40,13 +41,15 @@ const char* design_name(Design d);
 struct HierarchyParams {
   ltrf::LtrfParams ltrf;
   rfc::RfcParams rfc;
-  int active_warps = 8;  // per SM
+  int active_warps = 8;  // per scheduler unit
   int subbanks = 2;      // floorplan.subbanks (sub-bank accounting of the main RF)
 
   static HierarchyParams from_config(const Config& c);
 };
 
-void check_active_warps(int active_warps, const ArchParams& p);
+void check_active_warps(int active_warps);
+// RFC / LTRF partitions per SM: active warps per scheduler unit x scheduler units.
+int partitions_per_sm(int active_warps, const ArchParams& p);
 
 struct DesignRun {
   SmStats stats;

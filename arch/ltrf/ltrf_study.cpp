@@ -35,7 +35,7 @@ struct Job {
   int latency;  // index into the sweep, -1 = config_id point
 };
 
-void check_options(const LtrfStudyOptions& o, const std::vector<Benchmark>& b, const ArchParams& p,
+void check_options(const LtrfStudyOptions& o, const std::vector<Benchmark>& b,
                    const hierarchy::HierarchyParams& h) {
   if (b.empty()) throw InputError("--kernels: no kernel named");
   if (o.designs.empty()) throw InputError("--designs: no design named");
@@ -48,7 +48,7 @@ void check_options(const LtrfStudyOptions& o, const std::vector<Benchmark>& b, c
     os << "--max-loss " << o.max_loss << " outside the accepted range (0, 1)";
     throw InputError(os.str());
   }
-  hierarchy::check_active_warps(h.active_warps, p);
+  hierarchy::check_active_warps(h.active_warps);
 }
 
 }  // namespace
@@ -56,7 +56,7 @@ void check_options(const LtrfStudyOptions& o, const std::vector<Benchmark>& b, c
 LtrfStudyResult run_ltrf_study(const std::vector<Benchmark>& benches, const ArchParams& p,
                                const hierarchy::HierarchyParams& h, const LtrfStudyOptions& o, const RngStream& workload,
                                Progress* progress) {
-  check_options(o, benches, p, h);
+  check_options(o, benches, h);
   LtrfStudyResult res;
   res.latencies = o.latencies;
   res.latencies.push_back(1.0);
@@ -64,7 +64,7 @@ LtrfStudyResult run_ltrf_study(const std::vector<Benchmark>& benches, const Arch
   res.latencies.erase(std::unique(res.latencies.begin(), res.latencies.end()), res.latencies.end());
   res.config = h.ltrf.main_rf(o.config_id);
   const MainRfConfig c1 = h.ltrf.main_rf(1);
-  res.normalizer_capacity = baseline_capacity_with_rfc(p, h.active_warps, h.ltrf.regs_per_interval);
+  res.normalizer_capacity = baseline_capacity_with_rfc(p, hierarchy::partitions_per_sm(h.active_warps, p), h.ltrf.regs_per_interval);
   const double extra = res.normalizer_capacity - 1.0;  // the RFC's storage, as a capacity multiple
 
   std::vector<Design> designs;
@@ -101,7 +101,7 @@ LtrfStudyResult run_ltrf_study(const std::vector<Benchmark>& benches, const Arch
       const Job& job = jobs[j];
       const Design d = job.design < 0 ? Design::Bl : designs[static_cast<std::size_t>(job.design)];
       hierarchy::HierarchyParams hj = h;
-      if (job.design == -2) hj.active_warps = 64;  // every resident warp active (at most 48 on Fermi)
+      if (job.design == -2) hj.active_warps = 64;  // every resident warp active (at most 24 per scheduler unit on Fermi)
       out[j] = hierarchy::run_design(benches[static_cast<std::size_t>(job.kernel)], p, hj, d, shape(job), workload);
     } catch (const InputError& e) {
 #pragma omp critical

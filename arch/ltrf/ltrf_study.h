@@ -11,7 +11,7 @@
 //  * each design except Ideal at every latency of the sweep (1x is always run) on design #1's
 //    capacity and banks (LTRF §6.3: latency varied, size constant).
 //  * BL on the normalizer's main RF with every resident warp in the active set (two-level with
-//    64 active warps per SM), for the cost of the two-level active set (Gebhart ISCA 2011):
+//    64 active warps per scheduler unit), for the cost of the two-level active set (Gebhart ISCA 2011):
 //    two_level_ratio = normalizer IPC / this IPC.
 // max_tolerable_latency of a design on a kernel = the largest latency L such that the IPC at
 // every swept latency <= L is at least (1 - max_loss) x the design's own IPC at 1x, with linear

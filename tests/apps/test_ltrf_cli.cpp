@@ -84,7 +84,7 @@ TEST_CASE("GIVEN bad input WHEN rfvar ltrf or intervals runs THEN it exits 2 wit
                         Case{"ltrf --kernels nw --latency-sweep 1,-2", "--latency-sweep"},
                         Case{"ltrf --kernels nw --max-loss 1.5", "--max-loss"},
                         Case{"ltrf --kernels nw --designs bl,foo", "foo"},
-                        Case{"ltrf --kernels nw --active-warps 1", "--active-warps"},
+                        Case{"ltrf --kernels nw --active-warps 0", "--active-warps"},
                         Case{"ltrf --kernels hotspot --designs ltrf --set ltrf.regs_per_interval=2", "2"},
                         Case{"intervals --kernel hotspot --regs 2", "2"}}) {
     CAPTURE(c.args);

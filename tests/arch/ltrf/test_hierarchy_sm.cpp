@@ -113,7 +113,7 @@ TEST_CASE("GIVEN a register-limited kernel WHEN the main RF is 8x larger at 1x l
 
 TEST_CASE("GIVEN bad hierarchy input WHEN run THEN InputError names the problem") {
   HierarchyParams h = hier();
-  h.active_warps = 1;  // fewer than the two scheduler units
+  h.active_warps = 0;
   CHECK_THROWS_WITH_AS(run_design(loop_kernel(), one_sm(), h, Design::Ltrf, {1, 1, 1.0}, key()),
                        doctest::Contains("--active-warps"), InputError);
   h = hier();
@@ -122,4 +122,13 @@ TEST_CASE("GIVEN bad hierarchy input WHEN run THEN InputError names the problem"
                        InputError);
   CHECK_THROWS_AS(run_design(loop_kernel(), one_sm(), hier(), Design::Ltrf, {1, 1, -1.0}, key()), InputError);
   CHECK_THROWS_WITH_AS(find_design("ltrf++"), doctest::Contains("ltrf+"), InputError);
+}
+
+TEST_CASE("GIVEN a register-insensitive benchmark (nn) WHEN the main RF is 8x larger with the same banks THEN nothing changes") {
+  const Benchmark b = load_benchmark("nn");
+  ArchParams p = ArchParams::from_config(Config::load_default());
+  const auto small = run_design(b, p, hier(), Design::Bl, {1, 1, 1.0}, key()).stats;
+  const auto large = run_design(b, p, hier(), Design::Bl, {8, 1, 1.0}, key()).stats;
+  CHECK(large.cycles == small.cycles);
+  CHECK(large.warp_instructions == small.warp_instructions);
 }
