@@ -44,26 +44,16 @@ void write_chips_file(const std::filesystem::path& out, const std::vector<varius
     ld2d.push_back(c.leff_d2d);
   }
   w.write("/chips/chip_id", ids, {n}, {"chip"});
-  w.write("/chips/reg_delay",
-          per_sm<float>(chips, regs, [](const varius::SmDelays& d, std::vector<float>& o) {
-            o.insert(o.end(), d.reg_delay.begin(), d.reg_delay.end());
-          }),
-          {n, sms, regs}, lab3r, "normalized delay");
-  w.write("/chips/vector_delay",
-          per_sm<float>(chips, vecs, [](const varius::SmDelays& d, std::vector<float>& o) {
-            o.insert(o.end(), d.vector_delay.begin(), d.vector_delay.end());
-          }),
-          {n, sms, vecs}, lab3v, "normalized delay");
-  w.write("/chips/subbank_delay",
-          per_sm<float>(chips, sbs, [](const varius::SmDelays& d, std::vector<float>& o) {
-            o.insert(o.end(), d.subbank_delay.begin(), d.subbank_delay.end());
-          }),
-          {n, sms, sbs}, lab3s, "normalized delay");
-  w.write("/chips/subbank_dvth_sys",
-          per_sm<float>(chips, sbs, [](const varius::SmDelays& d, std::vector<float>& o) {
-            o.insert(o.end(), d.subbank_dvth_sys_V.begin(), d.subbank_dvth_sys_V.end());
-          }),
-          {n, sms, sbs}, lab3s, "V");
+  // Per-SM arrays are written chip by chip straight from the samples (no whole-dataset copy).
+  auto per_sm_rows = [&](const std::string& path, std::uint64_t width, const std::vector<std::string>& labels,
+                         const std::string& units, auto member) {
+    w.write_rows(path, {n, sms, width},
+                 [&](std::uint64_t i, std::uint64_t j) { return (chips[i].sms[j].*member).data(); }, labels, units);
+  };
+  per_sm_rows("/chips/reg_delay", regs, lab3r, "normalized delay", &varius::SmDelays::reg_delay);
+  per_sm_rows("/chips/vector_delay", vecs, lab3v, "normalized delay", &varius::SmDelays::vector_delay);
+  per_sm_rows("/chips/subbank_delay", sbs, lab3s, "normalized delay", &varius::SmDelays::subbank_delay);
+  per_sm_rows("/chips/subbank_dvth_sys", sbs, lab3s, "V", &varius::SmDelays::subbank_dvth_sys_V);
   w.write("/chips/slowest_cell",
           per_sm<float>(chips, 1, [](const varius::SmDelays& d, std::vector<float>& o) { o.push_back(d.slowest_cell); }),
           {n, sms}, lab2, "normalized delay");
@@ -78,13 +68,11 @@ void write_chips_file(const std::filesystem::path& out, const std::vector<varius
   w.write("/chips/vth_d2d", vd2d, {n}, {"chip"}, "relative");
   w.write("/chips/leff_d2d", ld2d, {n}, {"chip"}, "relative");
   const std::uint64_t gg = chips.empty() ? 0 : static_cast<std::uint64_t>(chips.front().grid);
-  std::vector<float> vmap, lmap;
-  for (const auto& c : chips) {
-    vmap.insert(vmap.end(), c.vth_sys_map.begin(), c.vth_sys_map.end());
-    lmap.insert(lmap.end(), c.leff_sys_map.begin(), c.leff_sys_map.end());
-  }
-  w.write("/maps/vth_sys", vmap, {n, gg, gg}, {"chip", "y", "x"}, "relative");
-  w.write("/maps/leff_sys", lmap, {n, gg, gg}, {"chip", "y", "x"}, "relative");
+  const std::vector<std::string> lab_map{"chip", "y", "x"};
+  w.write_rows("/maps/vth_sys", {n, gg, gg},
+               [&](std::uint64_t i, std::uint64_t y) { return chips[i].vth_sys_map.data() + y * gg; }, lab_map, "relative");
+  w.write_rows("/maps/leff_sys", {n, gg, gg},
+               [&](std::uint64_t i, std::uint64_t y) { return chips[i].leff_sys_map.data() + y * gg; }, lab_map, "relative");
   w.attr("/chips", "subbanks", static_cast<std::int64_t>(g.subbanks));
   w.attr("/chips", "rows_per_bank", static_cast<std::int64_t>(g.rows_per_bank));
   w.attr("/chips", "banks", static_cast<std::int64_t>(g.banks));
@@ -153,6 +141,13 @@ std::vector<T> read_slab(H5::H5File& f, const std::string& path, const std::vect
 
 std::vector<varius::ChipSample> ChipsFile::read(int first, int count, int sm_first, int sm_count,
                                                 bool with_maps) const {
+  std::vector<varius::ChipSample> out;
+  read_into(out, first, count, sm_first, sm_count, with_maps ? kAll : (kAll & ~kMaps));
+  return out;
+}
+
+void ChipsFile::read_into(std::vector<varius::ChipSample>& out, int first, int count, int sm_first, int sm_count,
+                          unsigned fields) const {
   if (count < 0) count = info_.chips - first;
   if (sm_count < 0) sm_count = info_.sms - sm_first;
   if (first < 0 || count < 0 || first + count > info_.chips || sm_first < 0 || sm_count < 0 ||
@@ -164,23 +159,10 @@ std::vector<varius::ChipSample> ChipsFile::read(int first, int count, int sm_fir
   H5::H5File& f = impl_->file;
   const hsize_t c0 = static_cast<hsize_t>(first), nc = static_cast<hsize_t>(count);
   const hsize_t s0 = static_cast<hsize_t>(sm_first), ns = static_cast<hsize_t>(sm_count);
-  auto f3 = [&](const std::string& p, int width) {
-    return read_slab<float>(f, p, {c0, s0, 0}, {nc, ns, static_cast<hsize_t>(width)}, H5::PredType::NATIVE_FLOAT);
-  };
-  const auto reg = f3("/chips/reg_delay", info_.registers);
-  const auto vec = f3("/chips/vector_delay", info_.vectors);
-  const auto sbd = f3("/chips/subbank_delay", info_.subbanks);
-  const auto sbv = f3("/chips/subbank_dvth_sys", info_.subbanks);
   const auto slow = read_slab<float>(f, "/chips/slowest_cell", {c0, s0}, {nc, ns}, H5::PredType::NATIVE_FLOAT);
   const auto fast = read_slab<float>(f, "/chips/fastest_cell", {c0, s0}, {nc, ns}, H5::PredType::NATIVE_FLOAT);
   const auto vd = read_slab<double>(f, "/chips/vth_d2d", {c0}, {nc}, H5::PredType::NATIVE_DOUBLE);
   const auto ld = read_slab<double>(f, "/chips/leff_d2d", {c0}, {nc}, H5::PredType::NATIVE_DOUBLE);
-  std::vector<float> vmap, lmap;
-  const hsize_t g = static_cast<hsize_t>(info_.grid);
-  if (with_maps) {
-    vmap = read_slab<float>(f, "/maps/vth_sys", {c0, 0, 0}, {nc, g, g}, H5::PredType::NATIVE_FLOAT);
-    lmap = read_slab<float>(f, "/maps/leff_sys", {c0, 0, 0}, {nc, g, g}, H5::PredType::NATIVE_FLOAT);
-  }
   varius::RfGeometry geo;
   geo.subbanks = info_.subbanks / geo.banks;
   {
@@ -195,11 +177,18 @@ std::vector<varius::ChipSample> ChipsFile::read(int first, int count, int sm_fir
     get("rows_per_bank", geo.rows_per_bank);
     get("subbanks", geo.subbanks);
   }
-  std::vector<varius::ChipSample> out(static_cast<std::size_t>(count));
-  auto slice = [](const std::vector<float>& v, std::size_t k, int w) {
-    return std::vector<float>(v.begin() + static_cast<std::ptrdiff_t>(k * w),
-                              v.begin() + static_cast<std::ptrdiff_t>((k + 1) * w));
+  // One open dataset per field; each (chip, SM) row is read straight into its vector.
+  struct Field {
+    unsigned bit;
+    const char* path;
+    int width;
+    std::vector<float> varius::SmDelays::*member;
   };
+  const Field all[] = {{kRegisters, "/chips/reg_delay", info_.registers, &varius::SmDelays::reg_delay},
+                       {kVectors, "/chips/vector_delay", info_.vectors, &varius::SmDelays::vector_delay},
+                       {kSubbanks, "/chips/subbank_delay", info_.subbanks, &varius::SmDelays::subbank_delay},
+                       {kSubbankVth, "/chips/subbank_dvth_sys", info_.subbanks, &varius::SmDelays::subbank_dvth_sys_V}};
+  out.resize(static_cast<std::size_t>(count));
   for (int i = 0; i < count; ++i) {
     varius::ChipSample& c = out[static_cast<std::size_t>(i)];
     c.chip_id = static_cast<std::uint32_t>(info_.chip_ids[static_cast<std::size_t>(first + i)]);
@@ -207,23 +196,46 @@ std::vector<varius::ChipSample> ChipsFile::read(int first, int count, int sm_fir
     c.grid = info_.grid;
     c.vth_d2d = vd[static_cast<std::size_t>(i)];
     c.leff_d2d = ld[static_cast<std::size_t>(i)];
+    c.sms.resize(static_cast<std::size_t>(sm_count));
     for (int s = 0; s < sm_count; ++s) {
       const std::size_t k = static_cast<std::size_t>(i) * ns + static_cast<std::size_t>(s);
-      varius::SmDelays d;
-      d.reg_delay = slice(reg, k, info_.registers);
-      d.vector_delay = slice(vec, k, info_.vectors);
-      d.subbank_delay = slice(sbd, k, info_.subbanks);
-      d.subbank_dvth_sys_V = slice(sbv, k, info_.subbanks);
-      d.slowest_cell = slow[k];
-      d.fastest_cell = fast[k];
-      c.sms.push_back(std::move(d));
-    }
-    if (with_maps) {
-      c.vth_sys_map = slice(vmap, static_cast<std::size_t>(i), info_.grid * info_.grid);
-      c.leff_sys_map = slice(lmap, static_cast<std::size_t>(i), info_.grid * info_.grid);
+      c.sms[static_cast<std::size_t>(s)].slowest_cell = slow[k];
+      c.sms[static_cast<std::size_t>(s)].fastest_cell = fast[k];
     }
   }
-  return out;
+  for (const Field& fd : all) {
+    if ((fields & fd.bit) == 0) {
+      for (auto& c : out)
+        for (auto& d : c.sms) (d.*fd.member).clear();
+      continue;
+    }
+    H5::DataSet ds = f.openDataSet(fd.path);
+    H5::DataSpace fs = ds.getSpace();
+    const hsize_t w = static_cast<hsize_t>(fd.width);
+    const hsize_t cnt[3] = {1, 1, w};
+    H5::DataSpace ms(1, &w);
+    for (int i = 0; i < count; ++i)
+      for (int s = 0; s < sm_count; ++s) {
+        std::vector<float>& v = out[static_cast<std::size_t>(i)].sms[static_cast<std::size_t>(s)].*fd.member;
+        v.resize(static_cast<std::size_t>(w));
+        const hsize_t start[3] = {c0 + static_cast<hsize_t>(i), s0 + static_cast<hsize_t>(s), 0};
+        fs.selectHyperslab(H5S_SELECT_SET, cnt, start);
+        if (w > 0) ds.read(v.data(), H5::PredType::NATIVE_FLOAT, ms, fs);
+      }
+  }
+  const hsize_t g = static_cast<hsize_t>(info_.grid);
+  for (int i = 0; i < count; ++i) {
+    varius::ChipSample& c = out[static_cast<std::size_t>(i)];
+    if ((fields & kMaps) == 0) {
+      c.vth_sys_map.clear();
+      c.leff_sys_map.clear();
+      continue;
+    }
+    c.vth_sys_map = read_slab<float>(f, "/maps/vth_sys", {c0 + static_cast<hsize_t>(i), 0, 0}, {1, g, g},
+                                     H5::PredType::NATIVE_FLOAT);
+    c.leff_sys_map = read_slab<float>(f, "/maps/leff_sys", {c0 + static_cast<hsize_t>(i), 0, 0}, {1, g, g},
+                                      H5::PredType::NATIVE_FLOAT);
+  }
 }
 
 }  // namespace rfvar::apps

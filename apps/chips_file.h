@@ -49,6 +49,12 @@ class ChipsFile {
   // sm_first + sm_count) (sm_count < 0: all); maps only if asked. Out of range: InputError.
   std::vector<varius::ChipSample> read(int first = 0, int count = -1, int sm_first = 0, int sm_count = -1,
                                        bool with_maps = false) const;
+  // Which per-SM arrays read_into() fills (the others are left empty).
+  enum Fields : unsigned { kRegisters = 1, kVectors = 2, kSubbanks = 4, kSubbankVth = 8, kMaps = 16, kAll = 31 };
+  // As read(), into `out`, reusing its vectors' storage (a batch loop then allocates once), and
+  // reading each SM's arrays straight into place (one hyperslab per chip, SM and dataset).
+  void read_into(std::vector<varius::ChipSample>& out, int first, int count, int sm_first = 0, int sm_count = -1,
+                 unsigned fields = kAll & ~kMaps) const;
 
  private:
   struct Impl;

@@ -79,9 +79,11 @@ void run(CommonOptions& o, const FreqOptions& fo) {
   }
   {
     Progress bar("freq", static_cast<std::uint64_t>(n_chips), o.progress());
+    std::vector<varius::ChipSample> chips;  // reused across batches
     for (int first = 0; first < n_chips; first += kBatchChips) {
       const int count = std::min(kBatchChips, n_chips - first);
-      const std::vector<varius::ChipSample> chips = in.read(first, count);
+      // Techniques derive sub-bank delays for any S from the registers; vl-rv uses the vectors.
+      in.read_into(chips, first, count, 0, -1, ChipsFile::kRegisters | ChipsFile::kVectors);
       const int jobs = count * n_sms;
       std::string error;
 #pragma omp parallel for schedule(dynamic)

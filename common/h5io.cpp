@@ -6,6 +6,7 @@
 #include <hdf5_hl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <system_error>
@@ -85,14 +86,13 @@ H5Writer::~H5Writer() {
   std::filesystem::remove(tmp_, ec);
 }
 
-template <typename T>
-static void write_impl(H5::H5File& f, const std::string& path, const std::vector<T>& data,
-                       const Dims& dims, const std::vector<std::string>& labels,
-                       const std::string& units, int deflate_level) {
+// Creates dataset `path` (chunked + compressed per the policy in h5io.h) with labels and units.
+static H5::DataSet create_dataset(H5::H5File& f, const std::string& path, const H5::PredType& type,
+                                  std::size_t elem_bytes, const Dims& dims,
+                                  const std::vector<std::string>& labels, const std::string& units,
+                                  int deflate_level) {
   std::uint64_t n = 1;
   for (auto d : dims) n *= d;
-  if (n != data.size())
-    throw std::logic_error("h5 write '" + path + "': data size does not match dims");
   if (!labels.empty() && labels.size() != dims.size())
     throw std::logic_error("h5 write '" + path + "': one label per dimension");
   std::vector<hsize_t> hd(dims.begin(), dims.end());
@@ -101,7 +101,7 @@ static void write_impl(H5::H5File& f, const std::string& path, const std::vector
   if (deflate_level > 0 && n >= 65536 && !hd.empty()) {  // chunk + compress large datasets (one chunk per leading row)
     std::vector<hsize_t> chunk = hd;
     chunk[0] = 1;
-    hsize_t bytes = sizeof(T);
+    hsize_t bytes = elem_bytes;
     for (auto c : chunk) bytes *= c;
     for (std::size_t i = 1; i < chunk.size() && bytes > (1u << 22); ++i) {
       bytes /= chunk[i];
@@ -111,14 +111,50 @@ static void write_impl(H5::H5File& f, const std::string& path, const std::vector
     cp.setShuffle();
     cp.setDeflate(static_cast<unsigned>(deflate_level));
   }
-  H5::DataSet ds = f.createDataSet(path, pred(static_cast<const T*>(nullptr)), space, cp,
-                                   H5::DSetAccPropList::DEFAULT, intermediate_groups());
-  if (n > 0) ds.write(data.data(), pred(static_cast<const T*>(nullptr)));
+  H5::DataSet ds = f.createDataSet(path, type, space, cp, H5::DSetAccPropList::DEFAULT, intermediate_groups());
   for (std::size_t i = 0; i < labels.size(); ++i)
     H5DSset_label(ds.getId(), static_cast<unsigned>(i), labels[i].c_str());
   if (!units.empty()) {
     H5::StrType st(H5::PredType::C_S1, H5T_VARIABLE);
     ds.createAttribute("units", st, H5::DataSpace(H5S_SCALAR)).write(st, units);
+  }
+  return ds;
+}
+
+template <typename T>
+static void write_impl(H5::H5File& f, const std::string& path, const std::vector<T>& data,
+                       const Dims& dims, const std::vector<std::string>& labels,
+                       const std::string& units, int deflate_level) {
+  std::uint64_t n = 1;
+  for (auto d : dims) n *= d;
+  if (n != data.size())
+    throw std::logic_error("h5 write '" + path + "': data size does not match dims");
+  const H5::PredType type = pred(static_cast<const T*>(nullptr));
+  H5::DataSet ds = create_dataset(f, path, type, sizeof(T), dims, labels, units, deflate_level);
+  if (n > 0) ds.write(data.data(), type);
+}
+
+void H5Writer::write_rows(const std::string& path, const Dims& dims, const RowPart& part,
+                          const std::vector<std::string>& labels, const std::string& units) {
+  if (dims.size() < 2) throw std::logic_error("h5 write_rows '" + path + "': needs at least 2 dimensions");
+  std::uint64_t slab = 1;
+  for (std::size_t i = 2; i < dims.size(); ++i) slab *= dims[i];
+  H5::DataSet ds = create_dataset(impl_->file, path, H5::PredType::NATIVE_FLOAT, sizeof(float), dims, labels,
+                                  units, deflate_level_);
+  std::vector<float> row(dims[1] * slab);
+  std::vector<hsize_t> start(dims.size(), 0), count(dims.begin(), dims.end());
+  count[0] = 1;
+  H5::DataSpace file_space = ds.getSpace();
+  const hsize_t row_elems = row.size();
+  H5::DataSpace mem_space(1, &row_elems);
+  for (std::uint64_t i = 0; i < dims[0]; ++i) {
+    for (std::uint64_t j = 0; j < dims[1]; ++j) {
+      const float* p = part(i, j);
+      std::copy(p, p + slab, row.begin() + static_cast<std::ptrdiff_t>(j * slab));
+    }
+    start[0] = i;
+    file_space.selectHyperslab(H5S_SELECT_SET, count.data(), start.data());
+    if (row_elems > 0) ds.write(row.data(), H5::PredType::NATIVE_FLOAT, mem_space, file_space);
   }
 }
 

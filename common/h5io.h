@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,6 +47,13 @@ class H5Writer {
   // Deflate level 0-9 for the datasets written after this call (0 = no compression); see above.
   void set_deflate_level(int level);
   int deflate_level() const { return deflate_level_; }
+
+  // Float dataset `path` of shape dims (at least 2-D) written one leading row at a time: row i is
+  // the concatenation over j < dims[1] of part(i, j), prod(dims[2:]) floats each, so a big
+  // dataset never needs one contiguous buffer (rfvar chips' per-SM delays).
+  using RowPart = std::function<const float*(std::uint64_t, std::uint64_t)>;
+  void write_rows(const std::string& path, const Dims& dims, const RowPart& part,
+                  const std::vector<std::string>& labels = {}, const std::string& units = "");
 
   // 1-D dataset of variable-length strings (technique names, kernel names...).
   void write_strings(const std::string& path, const std::vector<std::string>& data);

@@ -86,9 +86,13 @@ class RngStream {
   }
 
   // Fill out[0..n) with standard normals as a function of (key, first_block) only: block
-  // first_block + i feeds out[4i .. 4i+3] (float Box-Muller on 32-bit uniforms, tails to
-  // ~6.6 sigma). Does not move the sequential stream.
+  // first_block + i feeds out[4i .. 4i+3] (words 0,1 and 2,3 each give a Box-Muller pair:
+  // radius from the first word, angle from the second; float math, vectorized; tails to
+  // ~6.8 sigma). Does not move the sequential stream.
   void fill_normal_float(float* out, std::size_t n, std::uint64_t first_block = 0) const;
+  // out[4i + j] = word j of block(first_block + i), i < nblocks, computed many blocks at a time
+  // (vectorized Philox4x32-10, bit-identical to block()).
+  void fill_blocks(std::uint32_t* out, std::size_t nblocks, std::uint64_t first_block = 0) const;
 
  private:
   Philox::key_type key_{};

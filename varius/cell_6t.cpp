@@ -19,6 +19,35 @@ namespace {
 
 constexpr double kFloor = 1e-3;  // clamp of Vdd - Vth (V) and relative Leff, see cell_timing.h
 
+// The vectorized read-delay loop. The floor comes in as data: with it a compile-time constant,
+// GCC 12 if-converts fast_logf differently and gives up on the loop ("control flow in loop"); hence
+// also noipa, so the constant is not propagated into it.
+struct Kernel {
+  float vdd, vth0, alpha, floor, c0, lin, lo, inv, top;
+  const float* h;  // log h(k) table
+};
+
+[[gnu::noipa]] void log_delay_kernel(const Kernel& k, const float* va, const float* vp, const float* la_, const float* lp,
+                      std::size_t n, float* out) {
+  const float vdd = k.vdd, vth0 = k.vth0, alpha = k.alpha, fl = k.floor;
+  const float c0 = k.c0, lin = k.lin, lo = k.lo, inv = k.inv, top = k.top;
+  const float* h = k.h;
+#pragma omp simd
+  for (std::size_t i = 0; i < n; ++i) {
+    const float la = fast_logf(std::max(vdd - vth0 * (1.0f + va[i]), fl));
+    const float lw = fast_logf(std::max(vdd - vth0 * (1.0f + vp[i]), fl));
+    const float lla = fast_logf(std::max(1.0f + la_[i], fl));
+    const float llp = fast_logf(std::max(1.0f + lp[i], fl));
+    const float lk = c0 + lla - llp + (0.5f * alpha) * lw + (1.0f - alpha) * la;
+    // log h(k): linear interpolation in the table, clamped at its ends
+    const float u = std::min(std::max((lk - lo) * inv, 0.0f), top);
+    const int j = static_cast<int>(u);
+    const float f = u - static_cast<float>(j);
+    const float lh = h[j] + f * (h[j + 1] - h[j]);
+    out[i] = lin - (alpha * la - lla + lh);
+  }
+}
+
 class Cell6T final : public ICellModel {
  public:
   explicit Cell6T(const VariusParams& p)
@@ -35,27 +64,18 @@ class Cell6T final : public ICellModel {
 
   void log_delay(const float* const* dvth, const float* const* dleff, std::size_t n,
                  float* out) const override {
-    const float vdd = static_cast<float>(p_.vdd_V), vth0 = static_cast<float>(p_.vth0_V);
-    const float alpha = static_cast<float>(p_.alpha), fl = static_cast<float>(kFloor);
-    const float c0 = static_cast<float>(log_c0_), lin = static_cast<float>(log_i_nom_);
-    const float lo = static_cast<float>(kLogKLo), inv = static_cast<float>(1.0 / kLogKStep);
-    const float top = static_cast<float>(log_h_.size() - 2);
-    const float* h = log_h_.data();
-    const float *va = dvth[0], *vp = dvth[1], *la_ = dleff[0], *lp = dleff[1];
-#pragma omp simd
-    for (std::size_t i = 0; i < n; ++i) {
-      const float la = fast_logf(std::max(vdd - vth0 * (1.0f + va[i]), fl));
-      const float lw = fast_logf(std::max(vdd - vth0 * (1.0f + vp[i]), fl));
-      const float lla = fast_logf(std::max(1.0f + la_[i], fl));
-      const float llp = fast_logf(std::max(1.0f + lp[i], fl));
-      const float lk = c0 + lla - llp + (0.5f * alpha) * lw + (1.0f - alpha) * la;
-      // log h(k): linear interpolation in the table, clamped at its ends
-      const float u = std::min(std::max((lk - lo) * inv, 0.0f), top);
-      const int j = static_cast<int>(u);
-      const float f = u - static_cast<float>(j);
-      const float lh = h[j] + f * (h[j + 1] - h[j]);
-      out[i] = lin - (alpha * la - lla + lh);
-    }
+    Kernel k;
+    k.vdd = static_cast<float>(p_.vdd_V);
+    k.vth0 = static_cast<float>(p_.vth0_V);
+    k.alpha = static_cast<float>(p_.alpha);
+    k.floor = static_cast<float>(kFloor);
+    k.c0 = static_cast<float>(log_c0_);
+    k.lin = static_cast<float>(log_i_nom_);
+    k.lo = static_cast<float>(kLogKLo);
+    k.inv = static_cast<float>(1.0 / kLogKStep);
+    k.top = static_cast<float>(log_h_.size() - 2);
+    k.h = log_h_.data();
+    log_delay_kernel(k, dvth[0], dvth[1], dleff[0], dleff[1], n, out);
   }
 
   double delay(const double* dvth, const double* dleff) const override {

@@ -1,10 +1,13 @@
-// Branch-free float logarithm that compilers vectorize in plain loops (exact-cell mode).
+// Branch-free float logarithm and exponential that compilers vectorize in plain loops.
 //
 // Contract: fast_logf(x) for positive, normal, finite x; absolute error < 2e-7 for x in
-// [1e-3, 1e3] (Cephes logf polynomial, Moshier 1984). No errno, no special cases: callers clamp.
+// [1e-3, 1e3] (Cephes logf polynomial, Moshier 1984). fast_expf(x) for |x| < 80; relative error
+// < 3e-7 (Cephes expf). No errno, no special cases: callers clamp. (GCC 12 note: a std::min /
+// std::max against a compile-time constant in the same loop can stop it vectorizing.)
 #pragma once
 
 #include <bit>
+#include <cmath>
 #include <cstdint>
 
 namespace rfvar::varius {
@@ -31,6 +34,22 @@ inline float fast_logf(float x) {
   y += -2.12194440e-4f * e;
   y += -0.5f * z;
   return m + y + 0.693359375f * e;
+}
+
+inline float fast_expf(float x) {
+  const float n = std::nearbyint(x * 1.44269504088896341f);  // x = n ln2 + r, |r| <= ln2 / 2
+  float r = x - n * 0.693359375f;                              // Cody-Waite split of ln 2
+  r = r + n * 2.12194440e-4f;
+  const float r2 = r * r;
+  float p = 1.9875691500E-4f;
+  p = p * r + 1.3981999507E-3f;
+  p = p * r + 8.3334519073E-3f;
+  p = p * r + 4.1665795894E-2f;
+  p = p * r + 1.6666665459E-1f;
+  p = p * r + 5.0000001201E-1f;
+  p = p * r2 + r + 1.0f;
+  const std::uint32_t bits = static_cast<std::uint32_t>(static_cast<int>(n) + 127) << 23;
+  return p * std::bit_cast<float>(bits);
 }
 
 }  // namespace rfvar::varius

@@ -1,9 +1,14 @@
 // Fast mode: draw each register's slowest cell and the SM's fastest cell directly.
-// The maximum of n iid cells has CDF F^n, so it is F^-1(U^(1/n)); in the upper tail we work with
-// q = 1 - U^(1/n) = -expm1(log(U) / n) (spec §1), F^-1 coming from the DelayQuantileTable of the
-// cell's systematic deviations. A register whose 32 cells straddle a grid-cell boundary is the
-// maximum of one such draw per run of cells; the SM's fastest cell is the minimum over the grid
-// cells its RF covers of a draw of the minimum of that cell's n cells (F^-1(1 - U^(1/n))).
+// The maximum of n iid cells has CDF F^n, so it is F^-1(U^(1/n)) (spec §1), F^-1 coming from the
+// DelayQuantileTable of the cell's systematic deviations and the normal score of U^(1/n) from the
+// ExtremeScoreTable. A register whose 32 cells straddle a grid-cell boundary is the maximum of one
+// such draw per run of cells; the SM's fastest cell is the minimum over the grid cells its RF
+// covers of a draw of the minimum of that cell's n cells (F^-1(1 - U^(1/n))).
+// Random numbers (Stream::RegisterMax, substream = SM): the draw of run k of register reg uses
+// words 2 (k % 2), 2 (k % 2) + 1 of block (k / 2) * registers + reg, so run 0 and 1 of every
+// register come from one contiguous, vectorized block range. Minima use substream 2^16 + SM.
+// Work is done one bank at a time: uniforms and scores vectorized, quantile look-ups scalar,
+// exp vectorized.
 #include <Random123/uniform.hpp>
 #include <algorithm>
 #include <cmath>
@@ -12,7 +17,8 @@
 #include <vector>
 
 #include "varius/delay_quantile_table.h"
-#include "varius/normal_math.h"
+#include "varius/extreme_score.h"
+#include "varius/fast_math.h"
 #include "varius/sm_sampler.h"
 
 namespace rfvar::varius {
@@ -20,18 +26,10 @@ namespace rfvar::varius {
 namespace {
 
 constexpr std::uint32_t kMinSubstream = 1u << 16;
-constexpr int kBlocksPerRegister = 16;  // two 64-bit uniforms per Philox block: <= 32 runs
 
-// Normal score of the maximum (upper = true) or minimum of n iid cells from the uniform u.
-inline double extreme_score(double u, int n, bool upper) {
-  const double e = -std::log(u) / n;    // U^(1/n) = exp(-e)
-  const double near1 = std::exp(-e);    // U^(1/n)
-  const double tail = -std::expm1(-e);  // 1 - U^(1/n), no cancellation
-  return upper ? norm_quantile(near1, tail) : norm_quantile(tail, near1);
-}
-
-inline double u01(std::uint32_t hi, std::uint32_t lo) {
-  return r123::u01fixedpt<double>((static_cast<std::uint64_t>(hi) << 32) | lo);
+// w in (0, 1) from two 32-bit words, full relative precision near 0 (the upper tail).
+inline float w01(std::uint32_t hi, std::uint32_t lo) {
+  return static_cast<float>(hi) * 0x1p-32f + (static_cast<float>(lo) * 0x1p-64f + 0x1p-65f);
 }
 
 class FastSampler final : public ISmSampler {
@@ -43,35 +41,65 @@ class FastSampler final : public ISmSampler {
     const FloorplanParams& f = fp.params();
     const SystematicMaps& maps = ctx.maps;
     const int lanes = FloorplanParams::kLanes, rows = f.rows_per_bank, pts = DelayQuantileTable::points();
-    // Quantile curves of the grid cells this RF touches, built on demand.
-    std::map<int, std::vector<float>> curves;
+    const std::size_t per_bank = static_cast<std::size_t>(rows) * lanes;
+    const std::uint64_t regs = per_bank * static_cast<std::uint64_t>(f.banks());
+    // Quantile curves of the grid cells this RF touches, built on demand; slot_[g] = offset.
+    std::vector<int> slot(static_cast<std::size_t>(maps.grid) * maps.grid, -1);
+    std::vector<float> curves;
     auto curve_of = [&](int g) -> const float* {
-      auto it = curves.find(g);
-      if (it == curves.end()) {
-        it = curves.emplace(g, std::vector<float>(static_cast<std::size_t>(pts))).first;
-        table_.curve(maps.vth_at(g), maps.leff_at(g), it->second.data());
+      int& s = slot[static_cast<std::size_t>(g)];
+      if (s < 0) {
+        s = static_cast<int>(curves.size());
+        curves.resize(curves.size() + static_cast<std::size_t>(pts));
+        table_.curve(maps.vth_at(g), maps.leff_at(g), curves.data() + s);
       }
-      return it->second.data();
+      return curves.data() + s;
     };
     SmDelays d;
-    d.reg_delay.resize(static_cast<std::size_t>(f.banks() * rows * lanes));
+    d.reg_delay.resize(regs);
     const RngStream rng(ctx.seed, ctx.chip, Stream::RegisterMax, static_cast<std::uint32_t>(ctx.sm));
-    for (int b = 0; b < f.banks(); ++b)
-      for (int l = 0; l < lanes; ++l) {
-        const std::vector<ColumnRun> runs = fp.register_runs(ctx.sm, b, l);
-        for (int r = 0; r < rows; ++r) {
-          const int gy = fp.row_cell(ctx.sm, fp.rf_row(b, r));
-          const std::uint64_t reg = static_cast<std::uint64_t>((b * rows + r) * lanes + l);
-          float worst = -1e30f;
-          for (std::size_t k = 0; k < runs.size(); ++k) {
-            const auto blk = rng.block(reg * kBlocksPerRegister + k / 2);
-            const double u = (k % 2 == 0) ? u01(blk[0], blk[1]) : u01(blk[2], blk[3]);
-            const float* c = curve_of(gy * maps.grid + runs[k].grid_x);
-            worst = std::max(worst, DelayQuantileTable::at(c, extreme_score(u, runs[k].cells, true)));
+    std::vector<std::uint32_t> words(4 * per_bank);
+    std::vector<float> w0(per_bank), w1(per_bank), ln0(per_bank), ln1(per_bank), x0(per_bank), x1(per_bank);
+    std::vector<float> worst(per_bank);
+    std::vector<std::vector<ColumnRun>> runs(static_cast<std::size_t>(lanes));
+    std::vector<int> row_gy(static_cast<std::size_t>(rows));
+    for (int b = 0; b < f.banks(); ++b) {
+      const std::uint64_t reg0 = static_cast<std::uint64_t>(b) * per_bank;
+      for (int l = 0; l < lanes; ++l) runs[static_cast<std::size_t>(l)] = fp.register_runs(ctx.sm, b, l);
+      for (int r = 0; r < rows; ++r) row_gy[static_cast<std::size_t>(r)] = fp.row_cell(ctx.sm, fp.rf_row(b, r));
+      rng.fill_blocks(words.data(), per_bank, reg0);
+      for (std::size_t i = 0; i < per_bank; ++i) {
+        const auto& rl = runs[i % static_cast<std::size_t>(lanes)];
+        ln0[i] = std::log(static_cast<float>(rl[0].cells));
+        ln1[i] = rl.size() > 1 ? std::log(static_cast<float>(rl[1].cells)) : 0.0f;
+      }
+#pragma omp simd
+      for (std::size_t i = 0; i < per_bank; ++i) {
+        w0[i] = w01(words[4 * i], words[4 * i + 1]);
+        w1[i] = w01(words[4 * i + 2], words[4 * i + 3]);
+      }
+      scores_.scores(w0.data(), ln0.data(), per_bank, x0.data());
+      scores_.scores(w1.data(), ln1.data(), per_bank, x1.data());
+      for (int r = 0; r < rows; ++r) {
+        const int gy = row_gy[static_cast<std::size_t>(r)] * maps.grid;
+        for (int l = 0; l < lanes; ++l) {
+          const std::size_t i = static_cast<std::size_t>(r) * lanes + l;
+          const auto& rl = runs[static_cast<std::size_t>(l)];
+          float wst = DelayQuantileTable::at(curve_of(gy + rl[0].grid_x), x0[i]);
+          if (rl.size() > 1) wst = std::max(wst, DelayQuantileTable::at(curve_of(gy + rl[1].grid_x), x1[i]));
+          for (std::size_t k = 2; k < rl.size(); ++k) {  // fine grids only: a register over 3+ grid cells
+            const auto blk = rng.block((k / 2) * regs + reg0 + i);
+            const float w = (k % 2 == 0) ? w01(blk[0], blk[1]) : w01(blk[2], blk[3]);
+            const double x = ExtremeScoreTable::exact(w, rl[k].cells);
+            wst = std::max(wst, DelayQuantileTable::at(curve_of(gy + rl[k].grid_x), x));
           }
-          d.reg_delay[reg] = std::exp(worst);
+          worst[i] = wst;
         }
       }
+      float* out = d.reg_delay.data() + reg0;
+#pragma omp simd
+      for (std::size_t i = 0; i < per_bank; ++i) out[i] = fast_expf(worst[i]);
+    }
     d.fastest_cell = fastest(ctx, curve_of);
     return d;
   }
@@ -89,14 +117,15 @@ class FastSampler final : public ISmSampler {
     for (const auto& [gy, ny] : ys)
       for (const auto& [gx, nx] : xs) {
         const auto blk = rng.block(group++);
-        const int n = static_cast<int>(ny * nx);
-        const float* c = curve_of(gy * ctx.maps.grid + gx);
-        best = std::min(best, DelayQuantileTable::at(c, extreme_score(u01(blk[0], blk[1]), n, false)));
+        const double w = r123::u01fixedpt<double>((static_cast<std::uint64_t>(blk[0]) << 32) | blk[1]);
+        const double x = -ExtremeScoreTable::exact(w, static_cast<double>(ny * nx));  // minimum: -score
+        best = std::min(best, DelayQuantileTable::at(curve_of(gy * ctx.maps.grid + gx), x));
       }
     return std::exp(best);
   }
 
   DelayQuantileTable table_;
+  ExtremeScoreTable scores_;
 };
 
 }  // namespace

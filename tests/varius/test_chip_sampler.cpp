@@ -186,4 +186,6 @@ TEST_CASE("GIVEN bad parameters WHEN params are built THEN ConfigErrors name the
   ffails("floorplan.sms=16", "exceeds the tile grid");
   ffails("floorplan.rf_x_frac=0.5", "fit in its tile");
   ffails("floorplan.bank_rows=0", "floorplan.bank_rows");
+  ffails("floorplan.rf_height_frac=0.001", "below the abutting banks' height");
+  ffails("floorplan.rf_y_frac=0.5", "fit in its tile");  // rf_height_frac = 1 fills the tile
 }
