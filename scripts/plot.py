@@ -128,6 +128,9 @@ def fig13(f, out):
 def fig14(f, out):
     sw = f["sweeps/sigma_ratio"]
     values = sorted(sw.keys(), key=float)
+    if not all("perf/perf" in sw[v] for v in values):
+        print("skipped: Fig. 14 needs the perf stage in the sigma_ratio sweep", file=sys.stderr)
+        return
     label = {v: ("1:4" if float(v) == 0.25 else "4:1" if float(v) == 4 else "1:1" if float(v) == 1 else v)
              for v in values}
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.4))
@@ -233,10 +236,81 @@ def ltrf(f, out):
          ", ".join(f"{designs[i]} {g['design_max_tolerable_latency'][i]:.2f}" for i in shown))
 
 
+def paper_table(f):
+    """Markdown rows: paper figure, quantity, paper value, rfvar value (measured from this file)."""
+    rows = []
+
+    def row(fig, what, paper, value, tol):
+        rows.append(f"| {fig} | {what} | {paper} | {value} | {tol} |")
+
+    if "freq/freq/baseline" in f:
+        g = f["freq/freq"]
+        b = g["baseline"].attrs["mean_norm_freq"]
+        n = len(g["baseline/chip_norm_freq"])
+        row("Tan Fig. 3a", f"mean chip RF frequency, baseline ({n} chips)", "0.60", f"{b:.3f}", "+- 0.03")
+        for t in ["vl-rv", "vl-sb", "vl-sb+rf-bro", "vl-rf"]:
+            if t in g:
+                paper = "+15 %" if t == "vl-sb" else "-"
+                row("Tan Fig. 3b/c", f"70 % {t} frequency gain over baseline", paper,
+                    f"{100 * (g[t].attrs['mean_norm_freq'] / b - 1):+.1f} %", "+- 3 points" if t == "vl-sb" else "")
+    if "ipc" in f:
+        techs = names(f["ipc/techniques"])
+        m = f["ipc/normalized_ipc"][()].mean(axis=1)
+        paper = {"vl-rf": "23 %", "vl-sb+rf-bro": "9 %", "fba-rm": "7 %", "two-level": "5 %", "fwas": "1 %",
+                 "pv-opt": "-1 % (gain)"}
+        for t, x in zip(techs, m):
+            if t in paper:
+                row("Tan Fig. 11", f"mean IPC loss, {t}", paper[t], f"{100 * (1 - x):.1f} %",
+                    "+- 3-4 points, in this order")
+    if "guardband/guardband" in f:
+        g = f["guardband/guardband"]
+        for t, paper in [("pv-opt", "0.73"), ("pv-opt+nbti-opt", "0.44")]:
+            if t in g:
+                row("Tan Fig. 12", f"guardband / baseline's, {t}", paper, f"{g[t].attrs['mean_normalized']:.3f}",
+                    "+- 0.08")
+    if "perf/perf/baseline" in f:
+        g = f["perf/perf"]
+        b = g["baseline"].attrs["mean"]
+        row("Tan Fig. 13a", "overall performance, baseline / ideal", "0.45", f"{b:.3f}", "+- 0.05")
+        for t, paper in [("vl-rf", "-"), ("pv-opt", "+15 %"), ("pv-opt+nbti-opt", "+22 %")]:
+            if t in g:
+                row("Tan Fig. 13", f"performance gain over baseline, {t}", paper,
+                    f"{100 * (g[t].attrs['mean'] / b - 1):+.1f} %", "+- 4 points" if paper != "-" else "")
+        if "pv-opt" in g and "pv-opt+nbti-opt" in g:
+            d = g["pv-opt+nbti-opt"].attrs["mean_ipc"] / g["pv-opt"].attrs["mean_ipc"] - 1
+            row("Tan §6.3", "IPC of pv-opt+nbti-opt vs pv-opt", "< 1 % lower", f"{100 * d:+.2f} %", "")
+    if "sweeps/sigma_ratio" in f:
+        sw = f["sweeps/sigma_ratio"]
+        vals = sorted(sw.keys(), key=float)
+        for t in ["baseline", "pv-opt", "pv-opt+nbti-opt"]:
+            if all(f"perf/perf/{t}" in sw[v] for v in vals):
+                fr = "/".join(f"{sw[v]['perf/perf/' + t].attrs['mean_freq']:.3f}" for v in vals)
+                pf = "/".join(f"{sw[v]['perf/perf/' + t].attrs['mean']:.3f}" for v in vals)
+                row("Tan Fig. 14", f"{t} frequency / performance at ratio {' / '.join(vals)}",
+                    "pv-opt rises with the systematic share" if t != "baseline" else "-", f"{fr} / {pf}", "trend")
+    if "ltrf" in f:
+        g = f["ltrf"]
+        d = names(g["designs"])
+        mtl = dict(zip(d, g["design_max_tolerable_latency"][()]))
+        for name, paper in [("rfc", "2.1x"), ("ltrf", "5.3x"), ("ltrf+", "6.2x"), ("shrf", "< ltrf")]:
+            if name in mtl:
+                row("LTRF Fig. 11", f"mean max tolerable main-RF latency, {name}", paper, f"{mtl[name]:.2f}x",
+                    "+- 25 %, this order")
+        ipc = dict(zip(d, g["mean_norm_ipc"][()]))
+        cid = g.attrs.get("config_id")
+        for name, paper in [("bl", "-"), ("rfc", "loses"), ("ltrf", "+28 %"), ("ltrf+", "+31 %"), ("ideal", "-")]:
+            if name in ipc:
+                row(f"LTRF Fig. 9 (#{cid})", f"mean IPC of {name} on main RF #{cid} vs baseline on #1",
+                    paper, f"{100 * (ipc[name] - 1):+.1f} %", "sign and order")
+    return "\n".join(["| paper figure | quantity | paper | rfvar | tolerance |", "|---|---|---|---|---|"] + rows)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("study", help="study HDF5 file written by 'rfvar study'")
     ap.add_argument("-o", "--output", default="results/figures", help="directory for the PNGs")
+    ap.add_argument("--table", action="store_true",
+                    help="also print a markdown table paper value vs this study's (docs/reproducing-papers.md)")
     a = ap.parse_args()
     try:
         f = h5py.File(a.study, "r")
@@ -261,6 +335,8 @@ def main():
             fn(f, a.output)
         else:
             print(f"skipped: the study has no /{group}", file=sys.stderr)
+    if a.table:
+        print(paper_table(f))
 
 
 if __name__ == "__main__":

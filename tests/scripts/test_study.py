@@ -114,6 +114,18 @@ def test_golden_and_determinism(binary, tmp, regenerate):
               f"determinism: --threads 1 and --threads 2 give bit-identical datasets ({len(d2)} datasets; "
               f"differ: {diff[:5]})")
 
+    # Plots: every figure of the stages present, readable PNGs.
+    figs = os.path.join(tmp, "figs")
+    plot = os.path.join(HERE, "..", "..", "scripts", "plot.py")
+    r = subprocess.run(["/usr/bin/python3", plot, out2, "-o", figs, "--table"], capture_output=True, text=True,
+                       timeout=300)
+    want_png = ["tan_fig3_frequency.png", "tan_fig11_ipc.png", "tan_fig12_guardband.png", "tan_fig13_perf.png",
+                "sweep_subbanks.png"]
+    have = sorted(os.listdir(figs)) if os.path.isdir(figs) else []
+    pngs_ok = all(n in have and open(os.path.join(figs, n), "rb").read(8) == b"\x89PNG\r\n\x1a\n" for n in want_png)
+    check(r.returncode == 0 and pngs_ok and "| Tan Fig. 3a |" in r.stdout,
+          f"plot.py draws {want_png} and the paper table (got {have}; {r.stderr.strip()[-300:]})")
+
     # Reuse: the same inputs again -> every stage from the cache, in seconds.
     t0 = time.time()
     r, j = run_study(binary, GOLDEN_TOML, out2, os.path.join(tmp, "g2", "cache"), "2")
