@@ -69,7 +69,7 @@ def fig11(f, out):
     data = np.hstack([table, table.mean(axis=1, keepdims=True)])
     shown = [i for i, t in enumerate(techs) if t != "baseline"]
     w = 0.8 / len(shown)
-    fig, ax = plt.subplots(figsize=(max(8, 0.75 * len(labels) * len(shown) / 3), 3.4))
+    fig, ax = plt.subplots(figsize=(min(12, max(8, 0.75 * len(labels) * len(shown) / 3)), 3.4))
     xs = np.arange(len(labels))
     for j, i in enumerate(shown):
         ax.bar(xs + (j - (len(shown) - 1) / 2) * w, data[i], w, label=techs[i], color=color(techs[i], j))
