@@ -102,6 +102,21 @@ TEST_CASE("GIVEN the same seed WHEN run with --threads 1 and 2, or as --first-ch
   CHECK(rc.attr_int("/", "first_chip") == 3);
 }
 
+TEST_CASE("GIVEN the same chips WHEN written with --deflate 1 THEN the data are identical and the file is "
+          "smaller than the uncompressed default") {
+  const fs::path a = tmp_dir() / "plain.h5", b = tmp_dir() / "deflated.h5";
+  // 32 rows per bank: reg_delay has 3 x 2 x 16384 elements, above the 65536 compression threshold.
+  const std::string rows = " --set floorplan.rows_per_bank=32";
+  REQUIRE(run_rfvar("chips --chips 3 -o " + a.string() + kSmall + rows).status == 0);
+  REQUIRE(run_rfvar("chips --chips 3 --deflate 1 -o " + b.string() + kSmall + rows).status == 0);
+  rfvar::H5Reader ra(a), rb(b);
+  for (const char* d : {"/chips/reg_delay", "/chips/vector_delay", "/maps/leff_sys"}) {
+    CAPTURE(d);
+    CHECK(ra.read_float(d) == rb.read_float(d));
+  }
+  CHECK(fs::file_size(b) < fs::file_size(a));
+}
+
 TEST_CASE("GIVEN bad input WHEN rfvar chips runs THEN it names the problem, exits non-zero and "
           "leaves no output file") {
   struct Case {
