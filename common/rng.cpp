@@ -1,5 +1,7 @@
 #include "common/rng.h"
 
+#include "common/fast_math.h"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -40,31 +42,6 @@ void philox_batch(std::uint64_t first, std::size_t count, std::uint32_t c2, std:
   }
 }
 
-// Natural log for positive normal floats (Cephes logf polynomial; |error| < 2e-7), branch-free.
-inline float logf_vec(float x) {
-  std::uint32_t ix = std::bit_cast<std::uint32_t>(x);
-  float e = static_cast<float>(static_cast<int>((ix >> 23) & 0xffu) - 126);
-  ix = (ix & 0x007fffffu) | 0x3f000000u;
-  float m = std::bit_cast<float>(ix);
-  const bool small = m < 0.70710678f;
-  e = small ? e - 1.0f : e;
-  m = small ? m + m - 1.0f : m - 1.0f;
-  const float z = m * m;
-  float y = 7.0376836292E-2f;
-  y = y * m - 1.1514610310E-1f;
-  y = y * m + 1.1676998740E-1f;
-  y = y * m - 1.2420140846E-1f;
-  y = y * m + 1.4249322787E-1f;
-  y = y * m - 1.6668057665E-1f;
-  y = y * m + 2.0000714765E-1f;
-  y = y * m - 2.4999993993E-1f;
-  y = y * m + 3.3333331174E-1f;
-  y = y * m * z;
-  y += -2.12194440e-4f * e;
-  y += -0.5f * z;
-  return m + y + 0.693359375f * e;
-}
-
 // sqrt(x) for x >= 0 without a libm call (std::sqrt keeps errno handling, which blocks
 // vectorization): inverse square root by the bit estimate and three Newton steps (relative
 // error ~1e-7, float rounding), then x / sqrt(x). Exactly 0 for x = 0.
@@ -82,7 +59,7 @@ inline float sqrtf_vec(float x) {
 // (|error| < 6e-8 on [0, pi/2]).
 inline void box_muller(std::uint32_t w1, std::uint32_t w2, float& zx, float& zy) {
   const float u1 = static_cast<float>(w1) * 0x1p-32f + 0x1p-33f;
-  const float r = sqrtf_vec(-2.0f * logf_vec(u1));  // u1 <= 1 (rounds to 1 at the top); no clamp: GCC 12
+  const float r = sqrtf_vec(-2.0f * fast_logf(u1));  // u1 <= 1 (rounds to 1 at the top); no clamp: GCC 12
                                                    // stops vectorizing at std::min with a constant
   const std::uint32_t q = w2 >> 30;
   const float a = static_cast<float>(w2 & 0x3FFFFFFFu) * (0x1p-30f * 1.57079632679f);

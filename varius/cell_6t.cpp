@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "varius/cell_timing.h"
-#include "varius/fast_math.h"
+#include "common/fast_math.h"
 #include "varius/normal_math.h"
 
 namespace rfvar::varius {

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "varius/cell_timing.h"
-#include "varius/fast_math.h"
+#include "common/fast_math.h"
 #include "varius/normal_math.h"
 
 namespace rfvar::varius {

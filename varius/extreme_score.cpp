@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "varius/fast_math.h"
+#include "common/fast_math.h"
 #include "varius/normal_math.h"
 
 namespace rfvar::varius {

@@ -18,7 +18,7 @@
 
 #include "varius/delay_quantile_table.h"
 #include "varius/extreme_score.h"
-#include "varius/fast_math.h"
+#include "common/fast_math.h"
 #include "varius/sm_sampler.h"
 
 namespace rfvar::varius {

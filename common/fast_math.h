@@ -10,7 +10,7 @@
 #include <cmath>
 #include <cstdint>
 
-namespace rfvar::varius {
+namespace rfvar {
 
 inline float fast_logf(float x) {
   std::uint32_t ix = std::bit_cast<std::uint32_t>(x);
@@ -52,4 +52,4 @@ inline float fast_expf(float x) {
   return p * std::bit_cast<float>(bits);
 }
 
-}  // namespace rfvar::varius
+}  // namespace rfvar
