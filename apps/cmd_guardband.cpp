@@ -31,8 +31,7 @@ void run(CommonOptions& o, const GuardbandOptions& go) {
   const nbti::PopulationStudy& study = *study_ptr;
   const auto sum = nbti::summarize_study(study, false);
 
-  const auto C = static_cast<std::uint64_t>(info.chips), M = static_cast<std::uint64_t>(info.sms),
-             K = static_cast<std::uint64_t>(names.size()), S = static_cast<std::uint64_t>(info.subbanks);
+  const auto C = static_cast<std::uint64_t>(info.chips), K = static_cast<std::uint64_t>(names.size());
   out->provenance("guardband", info.seed, config, o.command_line);
   out->attr("/", "chips_file", go.study.chips_file);
   out->attr("/", "years", cfg.life.years);
@@ -45,15 +44,7 @@ void run(CommonOptions& o, const GuardbandOptions& go) {
     const auto& r = study.rows(t);
     const auto& s = sum[t];
     const std::string g = "/guardband/" + cfg.techniques[t];
-    const Dims csk = {C, M, K};
-    const std::vector<std::string> lab = {"chip", "sm", "kernel"};
-    out->write(g + "/guardband", r.guardband, csk, lab, "1 (1 - f_aged / f_fresh)");
-    out->write(g + "/fresh_freq", r.fresh_freq, csk, lab, "1 (normalized to no PV)");
-    out->write(g + "/aged_freq", r.aged_freq, csk, lab, "1 (normalized to no PV)");
-    out->write(g + "/ipc", r.ipc, csk, lab, "warp instructions / cycle (lifetime mean)");
-    out->write(g + "/utilization", r.utilization, {C, M, K, S}, {"chip", "sm", "kernel", "subbank"}, "1");
-    out->write(g + "/aged_delay", r.aged_delay, {C, M, K, S}, {"chip", "sm", "kernel", "subbank"},
-               "1 (normalized to the nominal cell)");
+    write_technique_rows(*out, g, r, info, names.size());
     out->write(g + "/kernel_guardband", s.kernel_gb, {K}, {"kernel"}, "1 (mean over chips and SMs)");
     out->attr(g, "mean", s.mean_gb);
     out->attr(g, "mean_normalized", s.gb_normalized);

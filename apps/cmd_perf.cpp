@@ -37,8 +37,7 @@ void run(CommonOptions& o, const PerfOptions& po) {
   const auto sum = nbti::summarize_study(study, po.single_clock);
 
   // HDF5: per chip, SM and kernel; per chip; distributions.
-  const auto C = static_cast<std::uint64_t>(info.chips), M = static_cast<std::uint64_t>(info.sms),
-             K = static_cast<std::uint64_t>(names.size()), S = static_cast<std::uint64_t>(info.subbanks);
+  const auto C = static_cast<std::uint64_t>(info.chips), K = static_cast<std::uint64_t>(names.size());
   out->provenance("perf", info.seed, config, o.command_line);
   out->attr("/", "chips_file", po.study.chips_file);
   out->attr("/", "years", cfg.life.years);
@@ -57,15 +56,7 @@ void run(CommonOptions& o, const PerfOptions& po) {
     const auto& r = study.rows(t);
     const auto& s = sum[t];
     const std::string g = "/perf/" + cfg.techniques[t];
-    const Dims csk = {C, M, K};
-    const std::vector<std::string> lab = {"chip", "sm", "kernel"};
-    out->write(g + "/ipc", r.ipc, csk, lab, "warp instructions / cycle (lifetime mean)");
-    out->write(g + "/fresh_freq", r.fresh_freq, csk, lab, "1 (normalized to no PV)");
-    out->write(g + "/aged_freq", r.aged_freq, csk, lab, "1 (normalized to no PV)");
-    out->write(g + "/guardband", r.guardband, csk, lab, "1 (1 - f_aged / f_fresh)");
-    out->write(g + "/utilization", r.utilization, {C, M, K, S}, {"chip", "sm", "kernel", "subbank"}, "1");
-    out->write(g + "/aged_delay", r.aged_delay, {C, M, K, S}, {"chip", "sm", "kernel", "subbank"},
-               "1 (normalized to the nominal cell)");
+    write_technique_rows(*out, g, r, info, names.size());
     out->write(g + "/chip_perf", s.chip_perf, {C}, {"chip"}, "1 (IPC x frequency / ideal chip)");
     out->write(g + "/chip_ipc", s.chip_ipc, {C}, {"chip"}, "1 (normalized to the ideal chip)");
     out->write(g + "/chip_freq", s.chip_freq, {C}, {"chip"}, "1 (normalized to no PV)");

@@ -65,4 +65,18 @@ std::unique_ptr<nbti::PopulationStudy> run_study(const CommonOptions& o, const S
   return study;
 }
 
+void write_technique_rows(H5Writer& out, const std::string& group, const nbti::TechniqueRows& rows,
+                          const ChipsFileInfo& info, std::size_t kernels) {
+  const auto C = static_cast<std::uint64_t>(info.chips), M = static_cast<std::uint64_t>(info.sms),
+             K = static_cast<std::uint64_t>(kernels), S = static_cast<std::uint64_t>(info.subbanks);
+  const Dims csk = {C, M, K}, csks = {C, M, K, S};
+  const std::vector<std::string> lab = {"chip", "sm", "kernel"}, labs = {"chip", "sm", "kernel", "subbank"};
+  out.write(group + "/ipc", rows.ipc, csk, lab, "warp instructions / cycle (lifetime mean)");
+  out.write(group + "/fresh_freq", rows.fresh_freq, csk, lab, "1 (normalized to no PV)");
+  out.write(group + "/aged_freq", rows.aged_freq, csk, lab, "1 (normalized to no PV)");
+  out.write(group + "/guardband", rows.guardband, csk, lab, "1 (1 - f_aged / f_fresh)");
+  out.write(group + "/utilization", rows.utilization, csks, labs, "1");
+  out.write(group + "/aged_delay", rows.aged_delay, csks, labs, "1 (normalized to the nominal cell)");
+}
+
 }  // namespace rfvar::apps

@@ -17,6 +17,7 @@
 
 #include "apps/chips_file.h"
 #include "apps/cli_common.h"
+#include "common/h5io.h"
 #include "arch/workload/kernel.h"
 #include "nbti/study/population_study.h"
 
@@ -51,5 +52,10 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so);
 
 std::unique_ptr<nbti::PopulationStudy> run_study(const CommonOptions& o, const StudyInputs& in,
                                                  const std::string& label);
+
+// Writes one technique's per-(chip, SM, kernel[, sub-bank]) detail under `group` (ipc, fresh_freq,
+// aged_freq, guardband, utilization, aged_delay): the part of the layout guardband and perf share.
+void write_technique_rows(H5Writer& out, const std::string& group, const nbti::TechniqueRows& rows,
+                          const ChipsFileInfo& info, std::size_t kernels);
 
 }  // namespace rfvar::apps
