@@ -54,46 +54,52 @@ void Sm::run_launch(const Kernel& k, int grid, int launch_index) {
   while (!events_.empty()) events_.pop();
 }
 
-bool Sm::can_issue(const Warp& w, Stall* why) const {
-  if (w.at_barrier) return *why = Stall::Barrier, false;
-  if (w.next_issue > now_) return *why = Stall::Control, false;
-  if (w.wait & w.pending) return *why = (w.wait & w.long_pending) ? Stall::Memory : Stall::DataDependence, false;
-  if (w.unit != static_cast<std::uint8_t>(Unit::None) &&
-      (cu_free_[w.unit] == 0 || issued_unit_[w.unit] >= p_.issue_width[w.unit]))
-    return *why = Stall::Collector, false;
-  return true;
-}
-
 bool Sm::issue_cycle() {
   issued_unit_[0] = issued_unit_[1] = issued_unit_[2] = 0;
   bool any = false;
-  for (std::size_t s = 0; s < schedulers_.size(); ++s) {
+  const auto S = static_cast<std::size_t>(nsched_);
+  for (std::size_t s = 0; s < S; ++s) {
     if (!sched_dirty_[s] && now_ < sched_wake_[s]) {  // nothing this scheduler's warps wait on changed
       ++stats_.stalls[static_cast<std::size_t>(last_stall_[s])];
       continue;
     }
-    views_.clear();
-    const bool all_views = sched_all_views_[s];
-    Stall reason = Stall::Idle;
-    bool port_wait = false, cu_wait = false, any_ready = false;
-    std::uint64_t wake = std::numeric_limits<std::uint64_t>::max();
-    for (int slot : sched_warps_[s]) {
-      const Warp& w = warps_[static_cast<std::size_t>(slot)];
-      if (!w.live) continue;
-      Stall why = Stall::Idle;
-      const bool ready = can_issue(w, &why);
-      // A warp waiting on memory or at a barrier waits on a long-latency event (two-level leaves it).
-      if (ready || all_views)
-        views_.push_back({slot, ready, (w.use & w.slow_full & ~w.hyb_ok) == 0,
-                          w.at_barrier || (w.use & w.long_pending) != 0, w.age});
-      any_ready |= ready;
-      if (ready) continue;
-      if (stall_rank(why) > stall_rank(reason)) reason = why;
-      if (why == Stall::Control) wake = std::min(wake, w.next_issue);  // == !at_barrier && next_issue > now
-      if (why == Stall::Collector) {
-        cu_wait = true;
-        port_wait |= cu_free_[w.unit] > 0;  // only this cycle's issue port
+    // can_issue() of every warp at once: barrier, then branch delay, then dependences, then collector.
+    SchedMasks& m = masks_[s];
+    const auto slot_of = [&](int i) { return i * nsched_ + static_cast<int>(s); };
+    for (std::uint64_t h = m.delay; h; h &= h - 1)
+      if (warps_[static_cast<std::size_t>(slot_of(std::countr_zero(h)))].next_issue <= now_) m.delay &= ~(h & -h);
+    const std::uint64_t barrier = m.live & m.barrier;
+    const std::uint64_t control = m.live & ~m.barrier & m.delay;
+    const std::uint64_t dep = m.live & ~m.barrier & ~m.delay & m.dep;
+    const std::uint64_t free = m.live & ~m.barrier & ~m.delay & ~m.dep;
+    std::uint64_t cu_blocked = 0, port_blocked = 0;
+    for (int u = 0; u < 3; ++u) {
+      if (cu_free_[static_cast<std::size_t>(u)] == 0) {
+        cu_blocked |= m.unit[u];
+      } else if (issued_unit_[u] >= p_.issue_width[static_cast<std::size_t>(u)]) {
+        cu_blocked |= m.unit[u];
+        port_blocked |= m.unit[u];  // only this cycle's issue port
       }
+    }
+    const std::uint64_t ready = free & ~cu_blocked;
+    // The reason of the most advanced waiting warp (stall_rank order).
+    Stall reason = Stall::Idle;
+    if (free & cu_blocked) reason = Stall::Collector;
+    else if (dep & ~m.mem) reason = Stall::DataDependence;
+    else if (dep) reason = Stall::Memory;
+    else if (control) reason = Stall::Control;
+    else if (barrier) reason = Stall::Barrier;
+    std::uint64_t wake = std::numeric_limits<std::uint64_t>::max();
+    for (std::uint64_t h = control; h; h &= h - 1)
+      wake = std::min(wake, warps_[static_cast<std::size_t>(slot_of(std::countr_zero(h)))].next_issue);
+    views_.clear();
+    // A warp waiting on memory or at a barrier waits on a long-latency event (two-level leaves it).
+    for (std::uint64_t h = sched_all_views_[s] ? m.live : ready; h; h &= h - 1) {
+      const int i = std::countr_zero(h);
+      const int slot = slot_of(i);
+      const Warp& w = warps_[static_cast<std::size_t>(slot)];
+      views_.push_back({slot, ((ready >> i) & 1) != 0, (w.use & w.slow_full & ~w.hyb_ok) == 0,
+                        w.at_barrier || (w.use & w.long_pending) != 0, w.age});
     }
     activated_in_pick_ = false;
     const int pick = views_.empty() ? -1 : schedulers_[s]->pick(views_);
@@ -110,6 +116,7 @@ bool Sm::issue_cycle() {
       schedulers_[s]->on_issue(slot);
       issue(slot, k_->code[static_cast<std::size_t>(w.pc())]);
       if (path_ && w.live) w.next_issue = std::max(w.next_issue, path_->on_next_pc(slot, w.pc(), now_));
+      sync_warp(slot);
       last_stall_[s] = Stall::Count;
       sched_dirty_[s] = 1;  // the issuing warp changed
       any = true;
@@ -120,8 +127,8 @@ bool Sm::issue_cycle() {
       // two-level scheduler may leave ready warps outside its active set: their readiness can change
       // with the other scheduler's issue, so that outcome is not kept.
       // An RF hierarchy's activation hook (on_activate) may have delayed a warp inside pick().
-      sched_dirty_[s] = port_wait || any_ready || activated_in_pick_;
-      sched_cu_wait_[s] = cu_wait;
+      sched_dirty_[s] = (free & port_blocked) != 0 || ready != 0 || activated_in_pick_;
+      sched_cu_wait_[s] = (free & cu_blocked) != 0;
       sched_wake_[s] = wake;
     }
   }
@@ -131,10 +138,29 @@ bool Sm::issue_cycle() {
 void Sm::registers_written(Warp& w, int slot, std::uint64_t bits) {
   w.pending &= ~bits;
   w.long_pending &= ~bits;
-  if (w.wait & bits) sched_dirty_[static_cast<std::size_t>(slot) % schedulers_.size()] = 1;
+  if (w.wait & bits) {
+    const auto s = static_cast<std::size_t>(slot % nsched_);
+    const std::uint64_t bit = 1ull << (slot / nsched_);
+    if (!(w.wait & w.pending)) masks_[s].dep &= ~bit;
+    if (!(w.wait & w.long_pending)) masks_[s].mem &= ~bit;
+    sched_dirty_[s] = 1;
+  }
 }
 
 void Sm::wake_all_schedulers() { std::fill(sched_dirty_.begin(), sched_dirty_.end(), 1); }
+
+void Sm::sync_warp(int slot) {
+  const Warp& w = warps_[static_cast<std::size_t>(slot)];
+  SchedMasks& m = masks_[static_cast<std::size_t>(slot % nsched_)];
+  const std::uint64_t bit = 1ull << (slot / nsched_);
+  const auto put = [bit](std::uint64_t& x, bool on) { x = (x & ~bit) | (on ? bit : 0); };
+  put(m.live, w.live);
+  put(m.barrier, w.at_barrier);
+  put(m.dep, (w.wait & w.pending) != 0);
+  put(m.mem, (w.wait & w.long_pending) != 0);
+  put(m.delay, w.next_issue > now_);
+  for (int u = 0; u < 3; ++u) put(m.unit[u], w.unit == u);
+}
 
 void Sm::issue(int slot, const Instr& in) {
   Warp& w = warps_[static_cast<std::size_t>(slot)];
@@ -187,9 +213,10 @@ std::uint64_t Sm::next_interesting_cycle() const {
       if (sched_wake_[s] != std::numeric_limits<std::uint64_t>::max()) after(sched_wake_[s]);
       continue;
     }
-    for (int slot : sched_warps_[s]) {
-      const Warp& w = warps_[static_cast<std::size_t>(slot)];
-      if (w.live && !w.at_barrier && w.next_issue > now_) after(w.next_issue);
+    const SchedMasks& m = masks_[s];
+    for (std::uint64_t h = m.live & ~m.barrier & m.delay; h; h &= h - 1) {
+      const Warp& w = warps_[static_cast<std::size_t>(std::countr_zero(h) * nsched_ + static_cast<int>(s))];
+      if (w.next_issue > now_) after(w.next_issue);
     }
   }
   if (next_block_ < blocks_total_)
@@ -202,6 +229,7 @@ void Sm::on_activate(int slot) {
   activated_in_pick_ = true;
   Warp& w = warps_[static_cast<std::size_t>(slot)];
   w.next_issue = std::max(w.next_issue, path_->on_warp_activate(slot, w.pc(), now_));
+  sync_warp(slot);
 }
 
 void Sm::on_deactivate(int slot) { path_->on_warp_deactivate(slot, warps_[static_cast<std::size_t>(slot)].pc(), now_); }

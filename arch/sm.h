@@ -105,12 +105,12 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // sm.cpp: launch loop, issue, stalls, idle skipping
   void reset_for_launch(const Kernel& k, int grid, int launch_index);
   bool issue_cycle();
-  bool can_issue(const Warp& w, Stall* why) const;
   void issue(int slot, const Instr& in);
   std::uint64_t next_interesting_cycle() const;
   void account_stalls(std::uint64_t cycles);
   void registers_written(Warp& w, int slot, std::uint64_t bits);
   void wake_all_schedulers();
+  void sync_warp(int slot);
   // sm_operands.cpp: writeback, bank arbitration, dispatch
   bool writeback_events();
   bool arbitrate_banks();
@@ -151,7 +151,15 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   std::uint32_t seq_ = 0;
   std::vector<Warp> warps_;
   std::vector<BlockSlot> blocks_;
-  std::vector<std::vector<int>> sched_warps_;  // per scheduler: its warp slots, ascending
+  // Issue-stage state, per scheduler, as bitmasks over its warps (bit i = warp slot i * schedulers + s),
+  // kept equal to the warps' fields by sync_warp() wherever those change. `delay` is a superset of the
+  // warps with next_issue > now (cleared lazily by issue_cycle()).
+  struct SchedMasks {
+    std::uint64_t live = 0, barrier = 0, dep = 0, mem = 0, delay = 0;  // dep: wait & pending; mem: wait & long_pending
+    std::uint64_t unit[3] = {0, 0, 0};                                // the unit of the instruction at pc
+  };
+  std::vector<SchedMasks> masks_;
+  int nsched_ = 1;
   std::vector<Collector> cus_;
   std::vector<int> cu_first_, cu_count_;  // per Unit
   std::vector<int> cu_free_;              // per Unit

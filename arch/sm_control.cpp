@@ -41,10 +41,12 @@ void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
   next_block_ = blocks_done_ = 0;
   const int slots = max_blocks_ * wpb_;
   if (slots > 255) throw InputError("more than 255 resident warps per SM are not supported");
+  nsched_ = p_.schedulers;
+  if ((slots + nsched_ - 1) / nsched_ > 64)
+    throw InputError("more than 64 resident warps per scheduler unit are not supported");
   warps_.assign(static_cast<std::size_t>(slots), Warp{});
   blocks_.assign(static_cast<std::size_t>(max_blocks_), BlockSlot{});
-  sched_warps_.assign(schedulers_.size(), {});
-  for (int w = 0; w < slots; ++w) sched_warps_[static_cast<std::size_t>(w) % schedulers_.size()].push_back(w);
+  masks_.assign(schedulers_.size(), SchedMasks{});
   for (auto& s : schedulers_) {
     s = make_scheduler(scheduler_name_, p_);
     if (path_) s->set_active_set_listener(this);
@@ -162,6 +164,7 @@ bool Sm::launch_block() {
     }
     refresh_hybrid(w);
     if (path_) w.next_issue = path_->on_next_pc(slot, 0, now_);
+    sync_warp(slot);
     schedulers_[static_cast<std::size_t>(slot) % schedulers_.size()]->on_warp_start(slot);
   }
   wake_all_schedulers();
@@ -178,6 +181,7 @@ void Sm::retire_block(int c) {
       for (int sb = 0; sb < s.subbanks; ++sb) --alloc_rows_[static_cast<std::size_t>(s.subbank_of[static_cast<std::size_t>(w.bank[r] * s.subbanks + sb)])];
     }
     w.live = false;
+    sync_warp(c * wpb_ + i);
   }
   blocks_[static_cast<std::size_t>(c)].live = false;
   ++blocks_done_;
@@ -241,7 +245,10 @@ void Sm::execute_control(int slot, const Instr& in) {
   BlockSlot& b = blocks_[static_cast<std::size_t>(w.block_slot)];
   auto release_barrier = [&] {
     if (b.at_barrier == 0 || b.at_barrier < b.live_warps) return;
-    for (int i = 0; i < wpb_; ++i) warps_[static_cast<std::size_t>(w.block_slot * wpb_ + i)].at_barrier = false;
+    for (int i = 0; i < wpb_; ++i) {
+      warps_[static_cast<std::size_t>(w.block_slot * wpb_ + i)].at_barrier = false;
+      sync_warp(w.block_slot * wpb_ + i);
+    }
     b.at_barrier = 0;
     wake_all_schedulers();
   };
