@@ -6,6 +6,7 @@
 #include "apps/chips_file.h"
 #include "apps/cli_common.h"
 #include "arch/run.h"
+#include "arch/scheduler/i_warp_scheduler.h"
 #include "arch/workload/kernel_parser.h"
 #include "common/h5io.h"
 
@@ -16,6 +17,7 @@ namespace {
 struct SimOptions {
   std::string kernel;
   std::string technique = "baseline";
+  std::string scheduler;  // optional override of the technique's scheduler (an experiment knob)
   std::string chip;  // FILE:K
   int sm = 0;
   std::string output;  // optional HDF5 file
@@ -98,7 +100,9 @@ void run(CommonOptions& o, const SimOptions& so) {
   const Config config = o.load_config();
   const arch::ArchParams ap = arch::ArchParams::from_config(config);
   const rfmodel::RfParams rp = rfmodel::RfParams::from_config(config);
-  arch::find_technique(so.technique);  // validate before any work
+  const arch::TechniqueSpec& tech = arch::find_technique(so.technique);  // validate before any work
+  const std::string scheduler = so.scheduler.empty() ? tech.scheduler : so.scheduler;
+  arch::make_scheduler(scheduler, ap);  // validate: throws InputError naming the accepted policies
   const arch::Benchmark bench = arch::load_benchmark(so.kernel);
   varius::RfGeometry g;
   g.subbanks = rp.subbanks;
@@ -121,8 +125,10 @@ void run(CommonOptions& o, const SimOptions& so) {
   }
   const RngStream workload(o.master_seed(config), 0, Stream::Workload);
   const auto t0 = std::chrono::steady_clock::now();
-  const arch::RunResult r =
-      arch::run_technique(bench, ap, rp, so.technique, sm ? &*sm : nullptr, g, workload, nullptr);
+  auto provider = arch::make_rf_provider(tech, sm ? &*sm : nullptr, g, rp);
+  auto mapping = arch::make_mapping(tech.mapping);
+  if (tech.renaming) mapping = arch::with_renaming(std::move(mapping));
+  const arch::RunResult r = arch::run_benchmark(bench, ap, scheduler, std::move(mapping), *provider, workload);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double clock_norm = r.last_setup.clock_norm;
   if (!so.output.empty()) write_h5(so.output, o, config, so, r, clock_norm);
@@ -131,6 +137,7 @@ void run(CommonOptions& o, const SimOptions& so) {
     nlohmann::json j = stats_json(r.stats);
     j["kernel"] = bench.name;
     j["technique"] = so.technique;
+    j["scheduler"] = scheduler;
     j["chip"] = so.chip.empty() ? nlohmann::json(nullptr) : nlohmann::json(so.chip);
     j["sm"] = so.sm;
     j["clock_norm"] = clock_norm;
@@ -172,6 +179,8 @@ void register_sim(CLI::App& app, CommonOptions& o) {
   sub->add_option("--kernel", so->kernel, "Benchmark name (e.g. hotspot) or kernel file path")->required();
   sub->add_option("--technique", so->technique,
                   "baseline, vl-rf, vl-sb+rf-bro, fba-rm, two-level, fwas, pv-opt, pv-opt+renaming (default: baseline)");
+  sub->add_option("--scheduler", so->scheduler,
+                  "Override the technique's warp scheduler: lrr, gto, two-level, fwas (an experiment knob)");
   sub->add_option("--chip", so->chip, "FILE:K: chip K (0-based position) of a file written by 'rfvar chips'");
   sub->add_option("--sm", so->sm, "SM of the chip whose register-file delays are used (default: 0)");
   sub->add_option("-o,--output", so->output, "Also write the run's statistics to this HDF5 file (atomically)");

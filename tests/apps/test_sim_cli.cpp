@@ -56,6 +56,17 @@ TEST_CASE("GIVEN hotspot WHEN rfvar sim --json runs twice THEN the issue's field
   CHECK(j["per_bank_reads"] == b["per_bank_reads"]);
 }
 
+TEST_CASE("GIVEN --scheduler WHEN rfvar sim runs bn without PV THEN that policy replaces the technique's") {
+  const auto lrr = nlohmann::json::parse(rfvar("sim --kernel bn --json").out);
+  const Run g = rfvar("sim --kernel bn --scheduler gto --json");
+  REQUIRE(g.status == 0);
+  const auto gto = nlohmann::json::parse(g.out);
+  CHECK(lrr["scheduler"] == "lrr");
+  CHECK(gto["scheduler"] == "gto");
+  CHECK(gto["warp_instructions"] == lrr["warp_instructions"]);  // same work, another issue order
+  CHECK(gto["cycles"] != lrr["cycles"]);
+}
+
 TEST_CASE("GIVEN bad input WHEN rfvar sim or ipc runs THEN it fails clearly and writes nothing") {
   const fs::path out = tmp("never.h5");
   fs::remove(out);
@@ -65,6 +76,9 @@ TEST_CASE("GIVEN bad input WHEN rfvar sim or ipc runs THEN it fails clearly and 
   r = rfvar("sim --kernel hotspot --technique warp-drive -o " + out.string());
   CHECK(r.status == 2);
   CHECK(r.err.find("unknown technique 'warp-drive'") != std::string::npos);
+  r = rfvar("sim --kernel hotspot --scheduler fifo -o " + out.string());
+  CHECK(r.status == 2);
+  CHECK(r.err.find("fifo") != std::string::npos);
   const fs::path bad = tmp("bad.kernel");
   std::ofstream(bad) << "rfvar-kernel 1\nbenchmark bad\nkernel k block=32 regs=4\n  frob r0 = r1\nend\n";
   r = rfvar("sim --kernel " + bad.string() + " -o " + out.string());
