@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "apps/cli_common.h"
+#include "apps/ltrf_output.h"
 #include "arch/ltrf/ltrf_study.h"
 #include "arch/workload/kernel_parser.h"
 
@@ -22,6 +23,7 @@ struct LtrfOptions {
   std::string latency_sweep = "1,2,...,8";
   double max_loss = 0.05;
   std::optional<int> active_warps;
+  std::string output;
 };
 
 std::vector<std::string> split(const std::string& list) {
@@ -80,6 +82,7 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
   const arch::ltrf::LtrfStudyResult r = arch::ltrf::run_ltrf_study(benches, ap, h, so, workload, &bar);
   bar.finish();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!lo.output.empty()) write_ltrf_file(lo.output, r, so.max_loss, h.active_warps, config, seed, o.command_line);
 
   if (o.json) {
     nlohmann::json dj;
@@ -104,8 +107,10 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
                         {"normalizer_capacity", r.normalizer_capacity},
                         {"runs", r.runs},
                         {"seconds", secs}};
+    if (!lo.output.empty()) j["file"] = lo.output;
     for (std::size_t k = 0; k < r.kernels.size(); ++k) {
       j["normalizer_ipc"][r.kernels[k]] = r.normalizer_ipc[k];
+      j["register_sensitive"][r.kernels[k]] = static_cast<bool>(r.register_sensitive[k]);
       j["two_level"]["per_kernel"][r.kernels[k]] = r.normalizer_ipc[k] / r.all_active_ipc[k];
     }
     j["two_level"]["mean_ipc_ratio"] = r.mean_two_level_ratio;
@@ -145,6 +150,7 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
   std::printf("\n\nTwo-level scheduler, %d active warps per scheduler unit: BL IPC / BL IPC with every warp active = %.4f (mean)\n",
               h.active_warps, r.mean_two_level_ratio);
   std::printf("%zu runs in %.1f s\n", r.runs, secs);
+  if (!lo.output.empty()) std::printf("wrote %s\n", lo.output.c_str());
 }
 
 }  // namespace
@@ -165,6 +171,7 @@ void register_ltrf(CLI::App& app, CommonOptions& o) {
   sub->add_option("--max-loss", lo->max_loss, "IPC loss defining the maximum tolerable latency, fraction (default 0.05)");
   sub->add_option("--active-warps", lo->active_warps, "Two-level active warps per scheduler unit; RFC/LTRF partitions = this x 2 units (default: ltrf.active_warps)");
   add_common_options(sub, o, "");
+  sub->add_option("-o,--output", lo->output, "Also write the results to this HDF5 file (atomically; docs/hdf5.md \"ltrf\")");
   sub->callback([&o, lo] { run(o, *lo); });
 }
 

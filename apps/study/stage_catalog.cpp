@@ -43,8 +43,7 @@ std::vector<StageDef> make_catalog() {
         {"config_id", "int", "--config-id", "main-RF design of LTRF Table 2, 1..7"},
         {"latency_sweep", "names", "--latency-sweep", "relative main-RF latencies, e.g. \"1,2,...,8\""},
         {"max_loss", "float", "--max-loss", "IPC loss defining the tolerable latency"},
-        {"active_warps", "int", "--active-warps", "two-level active set"}},
-       true},
+        {"active_warps", "int", "--active-warps", "two-level active set"}}},
   };
 }
 

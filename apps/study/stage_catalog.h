@@ -28,9 +28,8 @@ struct StageDef {
   std::string command;                       // rfvar subcommand
   std::vector<std::string> upstream;         // stages whose results it reads
   std::vector<std::string> config_prefixes;  // config sections its result depends on
-  bool uses_kernels = false;                 // depends on data/kernels/*.kernel
+  bool uses_kernels = false;                 // depends on data/kernels/**.kernel
   std::vector<OptionDef> options;
-  bool json_only = false;  // the command writes no HDF5; the study stores its JSON (ltrf_output.h)
 };
 
 const std::vector<StageDef>& stage_catalog();

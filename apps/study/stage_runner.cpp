@@ -12,7 +12,6 @@
 #include <fstream>
 #include <sstream>
 
-#include "apps/study/ltrf_output.h"
 #include "common/build_info.h"
 
 namespace rfvar::apps::study {
@@ -132,10 +131,10 @@ std::string stage_hash(const StageDef& stage, const std::map<std::string, std::s
   for (const auto* u : upstream) f.mix(u->stage + ":" + u->hash);
   if (stage.uses_kernels) {
     std::vector<fs::path> kernels;
-    for (const auto& e : fs::directory_iterator(data_dir() / "kernels"))
+    for (const auto& e : fs::recursive_directory_iterator(data_dir() / "kernels"))  // with kernels/ltrf/
       if (e.path().extension() == ".kernel") kernels.push_back(e.path());
     std::sort(kernels.begin(), kernels.end());
-    for (const auto& k : kernels) f.mix(k.filename().string() + "\n" + slurp(k));
+    for (const auto& k : kernels) f.mix(fs::relative(k, data_dir() / "kernels").string() + "\n" + slurp(k));
   }
   return hex(f.h);
 }
@@ -178,7 +177,7 @@ StageResult StageRunner::run(const StageDef& stage, const std::map<std::string, 
   std::vector<std::string> args = {"rfvar"};
   for (auto& a : stage_arguments(stage, options, population)) args.push_back(std::move(a));
   args.insert(args.end(), {"--config", config_file(config).string(), "--json"});
-  if (!stage.json_only) args.insert(args.end(), {"-o", r.file.string()});
+  args.insert(args.end(), {"-o", r.file.string()});
   if (opt_.threads > 0) args.insert(args.end(), {"--threads", std::to_string(opt_.threads)});
   if (opt_.progress) args.push_back("--progress");
   if (on_start) on_start();
@@ -196,11 +195,6 @@ StageResult StageRunner::run(const StageDef& stage, const std::map<std::string, 
     r.summary = nlohmann::json::parse(out);
   } catch (const nlohmann::json::exception& e) {
     throw InputError("study stage '" + stage.name + "' printed no JSON summary: " + std::string(e.what()));
-  }
-  if (stage.json_only) {
-    std::string cmd;
-    for (const auto& a : args) cmd += (cmd.empty() ? "" : " ") + a;
-    write_ltrf_file(r.file, r.summary, config, static_cast<std::uint64_t>(config.get_int("population.seed")), cmd);
   }
   if (!fs::exists(r.file)) throw InputError("study stage '" + stage.name + "' wrote no '" + r.file.string() + "'");
   write_atomic(json_file, r.summary.dump(2) + "\n");

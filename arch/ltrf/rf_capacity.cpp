@@ -28,4 +28,10 @@ double baseline_capacity_with_rfc(const ArchParams& p, int active_warps, int reg
   return 1.0 + rfc_regs / p.registers_per_sm;
 }
 
+bool register_sensitive(const Benchmark& b, const ArchParams& p, double base, double large) {
+  for (const Kernel& k : b.kernels)  // LTRF §5: the register file limits the achievable TLP
+    if (warps_with_capacity(k, p, large) > warps_with_capacity(k, p, base)) return true;
+  return false;
+}
+
 }  // namespace rfvar::arch::ltrf

@@ -1,6 +1,7 @@
 // `rfvar ltrf` and `rfvar intervals` through the binary: JSON shape, determinism, bad input.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/h5io.h"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -18,7 +21,7 @@ struct Run {
   std::string out, err;
 };
 
-Run rfvar(const std::string& args) {
+Run run_rfvar(const std::string& args) {
   const fs::path dir = fs::path(RFVAR_TEST_TMP) / "ltrf";
   fs::create_directories(dir);
   const std::string o = (dir / "stdout.txt").string(), e = (dir / "stderr.txt").string();
@@ -37,7 +40,7 @@ Run rfvar(const std::string& args) {
 
 TEST_CASE("GIVEN one kernel WHEN rfvar ltrf --json runs THEN the issue's fields are there, BL is 1 on #1 and runs repeat") {
   const std::string args = "ltrf --kernels nw --designs bl,ltrf,ideal --config-id 1 --latency-sweep 1,4 --json";
-  const Run a = rfvar(args);
+  const Run a = run_rfvar(args);
   REQUIRE(a.status == 0);
   const auto j = nlohmann::json::parse(a.out);
   for (const char* d : {"bl", "ltrf", "ideal"}) {
@@ -54,12 +57,40 @@ TEST_CASE("GIVEN one kernel WHEN rfvar ltrf --json runs THEN the issue's fields 
   const double lat = j["designs"]["ltrf"]["max_tolerable_latency"].get<double>();
   CHECK(lat >= 1.0);
   CHECK(lat <= 4.0);
-  const auto b = nlohmann::json::parse(rfvar(args + " --threads 1").out);
+  const auto b = nlohmann::json::parse(run_rfvar(args + " --threads 1").out);
   CHECK(j["designs"] == b["designs"]);
 }
 
+TEST_CASE("GIVEN -o WHEN rfvar ltrf runs THEN the HDF5 file holds the JSON's results with labeled dims and units") {
+  const fs::path out = fs::path(RFVAR_TEST_TMP) / "ltrf" / "ltrf.h5";
+  fs::remove(out);
+  const Run a = run_rfvar("ltrf --kernels nw,hotspot --designs bl,rfc,ltrf,ideal --config-id 7 --latency-sweep 1,3 --json -o " +
+                      out.string());
+  REQUIRE(a.status == 0);
+  const auto j = nlohmann::json::parse(a.out);
+  CHECK(j["file"] == out.string());
+  rfvar::H5Reader h(out);
+  CHECK(h.attr_string("/", "rfvar_kind") == "ltrf");
+  CHECK(h.attr_int("/", "config_id") == 7);
+  CHECK(h.read_strings("/designs") == std::vector<std::string>{"bl", "rfc", "ltrf", "ideal"});
+  CHECK(h.read_strings("/kernels") == std::vector<std::string>{"nw", "hotspot"});
+  CHECK(h.dims("/sweep_ipc") == rfvar::Dims{4, 2, 2});
+  CHECK(h.attr_string("/norm_ipc", "units").find("IPC / baseline") != std::string::npos);
+  const auto norm = h.read_double("/norm_ipc"), mtl = h.read_double("/max_tolerable_latency");
+  const auto sweep = h.read_double("/sweep_ipc"), hit = h.read_double("/rfc_read_hit_rate");
+  CHECK(norm[2 * 2 + 1] == j["designs"]["ltrf"]["per_kernel"]["hotspot"]["norm_ipc"].get<double>());
+  CHECK(mtl[1 * 2 + 0] == j["designs"]["rfc"]["per_kernel"]["nw"]["max_tolerable_latency"].get<double>());
+  CHECK(sweep[(0 * 2 + 1) * 2 + 1] == j["designs"]["bl"]["per_kernel"]["hotspot"]["sweep_ipc"][1].get<double>());
+  CHECK(hit[1 * 2 + 1] == j["designs"]["rfc"]["per_kernel"]["hotspot"]["rfc_read_hit_rate"].get<double>());
+  CHECK(std::isnan(hit[0]));             // BL has no RFC
+  CHECK(std::isnan(mtl[3 * 2 + 0]));     // Ideal has no tolerable latency
+  CHECK(std::isnan(sweep[(3 * 2 + 0) * 2]));  // Ideal is not swept
+  const auto sens = h.read_int32("/register_sensitive");
+  CHECK(sens == std::vector<std::int32_t>{0, 1});  // nw: block-limited; hotspot: register-limited
+}
+
 TEST_CASE("GIVEN a benchmark WHEN rfvar intervals --json runs THEN intervals cover the kernel and fit N") {
-  const Run a = rfvar("intervals --kernel hotspot --json");
+  const Run a = run_rfvar("intervals --kernel hotspot --json");
   REQUIRE(a.status == 0);
   const auto j = nlohmann::json::parse(a.out);
   CHECK(j["regs_per_interval"] == 16);
@@ -88,7 +119,7 @@ TEST_CASE("GIVEN bad input WHEN rfvar ltrf or intervals runs THEN it exits 2 wit
                         Case{"ltrf --kernels hotspot --designs ltrf --set ltrf.regs_per_interval=2", "2"},
                         Case{"intervals --kernel hotspot --regs 2", "2"}}) {
     CAPTURE(c.args);
-    const Run r = rfvar(c.args);
+    const Run r = run_rfvar(c.args);
     CHECK(r.status == 2);
     CHECK(r.err.find("rfvar: error:") != std::string::npos);
     CHECK(r.err.find(c.says) != std::string::npos);
