@@ -51,7 +51,7 @@ void Sm::run_launch(const Kernel& k, int grid, int launch_index) {
   }
   integrate_allocation();
   stats_.cycles += now_ - start;
-  while (!events_.empty()) events_.pop();
+  events_.clear();
 }
 
 bool Sm::issue_cycle() {

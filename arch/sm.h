@@ -19,6 +19,7 @@
 #include <queue>
 #include <vector>
 
+#include "arch/event_queue.h"
 #include "arch/mapping/i_register_mapping.h"
 #include "arch/memory.h"
 #include "arch/operand_path.h"
@@ -170,7 +171,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   int row_words_ = 1;
   std::vector<std::uint64_t> lane_busy_;  // per execution lane (SP x issue_sp, SFU, MEM)
   std::vector<int> lane_first_;
-  std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
+  CalendarQueue<Event> events_;
   std::vector<int> alloc_rows_;  // per physical sub-bank: allocated rows now
   std::uint64_t alloc_last_ = 0;
   std::vector<WarpView> views_;
