@@ -54,6 +54,20 @@ std::vector<int> fastest_subbanks(std::span<const double> delay, int count) {
   return order;
 }
 
+std::vector<int> fastest_bank_subbanks(std::span<const double> delay, std::span<const std::vector<int>> banks,
+                                       int count) {
+  if (count < 0 || static_cast<std::size_t>(count) > banks.size())
+    throw std::invalid_argument("fastest_bank_subbanks: count out of range");
+  std::vector<double> bank_delay;
+  for (const auto& b : banks) bank_delay.push_back(slowest_of(delay, b));
+  std::vector<int> ids;
+  for (const int v : fastest_subbanks(bank_delay, count))
+    ids.insert(ids.end(), banks[static_cast<std::size_t>(v)].begin(), banks[static_cast<std::size_t>(v)].end());
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
 std::vector<int> fast_subbanks(const rfmodel::RfSetup& setup) {
   const int lanes_per_subbank = 32 / setup.subbanks;
   std::vector<int> ids;

@@ -38,6 +38,13 @@ double fast_set_guardband(const AgedSubbanks& aged, std::span<const int> fresh_f
 // id order: the set that kernel-level re-organization keeps fast after aging.
 std::vector<int> fastest_subbanks(std::span<const double> delay, int count);
 
+// The sub-banks of the `count` fastest banks, a bank's delay being its slowest sub-bank's (ties: lower
+// bank index first), ascending id order: the fast set when latency classes are re-set on aged delays
+// with the organization table kept (Tan §4.1: "the slowest bank in the fastest ... banks under the
+// aggregated PV and NBTI effects"). `banks` lists each bank's sub-bank ids.
+std::vector<int> fastest_bank_subbanks(std::span<const double> delay, std::span<const std::vector<int>> banks,
+                                       int count);
+
 // The physical sub-banks a technique's clock must cover, from its RfSetup: both sub-banks of every
 // fast virtual bank (every row 1 cycle), plus, for a hybrid bank, the sub-banks that hold its fast
 // lanes. Sorted ascending, without repeats.

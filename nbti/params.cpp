@@ -31,6 +31,9 @@ NbtiParams NbtiParams::from_config(const Config& c) {
                           ? DelayReference::systematic
                           : DelayReference::critical_cell;
   p.alpha = c.get_double("varius.alpha", Range::closed(1.0, 2.0));
+  p.guardband_fast_set = c.get_string("nbti.guardband_fast_set", {"chip_test", "aged_rank"}) == "aged_rank"
+                             ? GuardbandFastSet::aged_rank
+                             : GuardbandFastSet::chip_test;
   return p;
 }
 

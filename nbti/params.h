@@ -22,6 +22,13 @@ enum class DelayReference {
   systematic,     // a device at the sub-bank's mean systematic offset dV0 (ignores the random part)
 };
 
+// Which sub-banks the aged clock of a fixed-table technique (PV-opt) must keep fast (guardband.h).
+enum class GuardbandFastSet {
+  chip_test,  // the chip-test fast virtual banks 0..K-1, for the whole lifetime (spec §3; default)
+  aged_rank,  // the K fastest virtual banks of the chip-test table ranked by aged delay (Tan §4.1,
+              // Fig. 8 text: "the slowest bank in the fastest ... banks under the aggregated PV and NBTI effects")
+};
+
 // What a sub-bank's stress fraction U is measured from.
 enum class UtilizationSource {
   activity,   // accesses per cycle x activity_scale, clamped to [0, 1] (default)
@@ -45,6 +52,7 @@ struct NbtiParams {
   double delay_vth_V = 0;              // effective alpha-power threshold of the read path (nbti.delay_vth_V)
   DelayReference delay_reference = DelayReference::critical_cell;
   double alpha = 0;                    // alpha-power exponent (varius.alpha)
+  GuardbandFastSet guardband_fast_set = GuardbandFastSet::chip_test;
 
   static NbtiParams from_config(const Config& config);
 };

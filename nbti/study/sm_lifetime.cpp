@@ -31,6 +31,16 @@ std::vector<int> fast_set(std::span<const float> delay, std::span<const std::uin
   return fast_subbanks(rfmodel::setup_from_table("fast-set", 1.0, t, g.rows_per_bank, rp.slow_access_cycles));
 }
 
+// Tan §4.1 (Fig. 8 text): the chip-test organization table kept, its latency classes re-set on the
+// aged delays: the sub-banks of its K fastest virtual banks (K = the chip-test fast bank count).
+std::vector<int> aged_rank_set(std::span<const double> aged_delay, const SmFresh& fresh, const varius::RfGeometry& g,
+                               const rfmodel::RfParams& rp) {
+  const rfmodel::BankTable t = rfmodel::organize_banks(fresh.subbank_delay, fresh.fast, g.banks, rp.subbanks, 0);
+  std::vector<std::vector<int>> banks;
+  for (const auto& b : t.banks) banks.push_back(b.subbanks);
+  return fastest_bank_subbanks(aged_delay, banks, t.count(rfmodel::BankSpeed::Fast));
+}
+
 }  // namespace
 
 SmFresh prepare_sm(const varius::SmDelays& sm, const varius::RfGeometry& g, const rfmodel::RfParams& rp,
@@ -137,6 +147,8 @@ SmLifetime run_sm_lifetime(const StudyTechnique& t, const SmFresh& fresh, const 
         const std::vector<float> reading = sensor_readings(np, aged);
         const std::vector<int> aged_set = fast_set(reading, fastest_mask(reading, fresh.fast_count), g, rp);
         out.aged_period = slowest_of(aged.delay, aged_set);
+      } else if (np.guardband_fast_set == GuardbandFastSet::aged_rank) {
+        out.aged_period = slowest_of(aged.delay, aged_rank_set(aged.delay, fresh, g, rp));
       } else {
         out.aged_period = slowest_of(aged.delay, fresh_set);
       }

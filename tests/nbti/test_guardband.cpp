@@ -59,6 +59,27 @@ TEST_CASE("GIVEN a PV-opt fast set WHEN stress moves off its slowest sub-bank TH
   CHECK(gb_far < gb_boundary);
 }
 
+TEST_CASE("GIVEN a kept bank table WHEN latency classes are re-set on aged delays THEN the K fastest banks set the clock") {
+  // Three virtual banks of two sub-banks; at chip test banks 0 and 1 are the two fast ones (worst 1.05, 1.12;
+  // bank 2: 1.20). Aging pushes bank 1 (worst 1.50) past bank 2 (worst 1.40): Tan §4.1's "slowest bank in
+  // the fastest ... banks under the aggregated PV and NBTI effects" is then bank 2's 1.40, not bank 1's 1.50.
+  AgedSubbanks a;
+  a.fresh_delay = {1.00, 1.05, 1.10, 1.12, 1.15, 1.20};
+  a.delay = {1.10, 1.20, 1.50, 1.30, 1.25, 1.40};
+  const std::vector<std::vector<int>> banks{{0, 1}, {2, 3}, {4, 5}};
+  const std::vector<int> chip_test{0, 1, 2, 3};
+  CHECK(fastest_bank_subbanks(a.fresh_delay, banks, 2) == chip_test);
+  const std::vector<int> aged_rank = fastest_bank_subbanks(a.delay, banks, 2);
+  CHECK(aged_rank == std::vector<int>{0, 1, 4, 5});
+  CHECK(fast_set_guardband(a, chip_test) == doctest::Approx(1.0 - 1.12 / 1.50));
+  CHECK(fast_set_guardband(a, chip_test, aged_rank) == doctest::Approx(1.0 - 1.12 / 1.40));
+  SUBCASE("ties go to the lower bank index; bad counts are programming errors") {
+    const std::vector<double> equal(6, 1.0);
+    CHECK(fastest_bank_subbanks(equal, banks, 1) == std::vector<int>{0, 1});
+    CHECK_THROWS_AS(fastest_bank_subbanks(a.delay, banks, 4), std::invalid_argument);
+  }
+}
+
 TEST_CASE("GIVEN an RfSetup WHEN its fast sub-banks are listed THEN fast and hybrid-fast halves are included") {
   rfvar::rfmodel::RfSetup s = rfvar::rfmodel::RfSetup::ideal(4, 2, 2);
   s.subbank_of = {6, 7, 0, 1, 2, 5, 3, 4};  // virtual bank v -> physical sub-banks (2v, 2v+1)

@@ -6,6 +6,7 @@ using rfvar::Config;
 using rfvar::ConfigError;
 using rfvar::nbti::NbtiParams;
 using rfvar::nbti::DelayReference;
+using rfvar::nbti::GuardbandFastSet;
 using rfvar::nbti::RecoveryForm;
 using rfvar::nbti::UtilizationSource;
 
@@ -31,6 +32,7 @@ TEST_CASE("GIVEN overrides WHEN NbtiParams are built THEN options switch and the
   c.set("nbti.delay_vth_V=0.35");
   c.set("nbti.delay_reference=systematic");
   c.set("varius.alpha=1.5");
+  c.set("nbti.guardband_fast_set=chip_test");
   const NbtiParams p = NbtiParams::from_config(c);
   CHECK(p.recovery == RecoveryForm::literal);
   CHECK(p.utilization == UtilizationSource::allocated);
@@ -38,6 +40,7 @@ TEST_CASE("GIVEN overrides WHEN NbtiParams are built THEN options switch and the
   CHECK(p.delay_vth_V == 0.35);
   CHECK(p.delay_reference == DelayReference::systematic);
   CHECK(p.alpha == 1.5);
+  CHECK(p.guardband_fast_set == GuardbandFastSet::chip_test);
 }
 
 TEST_CASE("GIVEN bad values WHEN NbtiParams are built THEN the error names key, value and range") {
@@ -58,6 +61,10 @@ TEST_CASE("GIVEN bad values WHEN NbtiParams are built THEN the error names key, 
   SUBCASE("unknown recovery form") {
     c.set("nbti.recovery=full");
     CHECK_THROWS_WITH_AS(NbtiParams::from_config(c), doctest::Contains("increment"), ConfigError);
+  }
+  SUBCASE("unknown guardband fast set") {
+    c.set("nbti.guardband_fast_set=slowest");
+    CHECK_THROWS_WITH_AS(NbtiParams::from_config(c), doctest::Contains("aged_rank"), ConfigError);
   }
   SUBCASE("Vth0 at or above Vdd") {
     c.set("nbti.delay_vth_V=0.9");
