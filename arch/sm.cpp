@@ -10,12 +10,6 @@
 #include "arch/occupancy.h"
 
 namespace rfvar::arch {
-namespace {
-// A scheduler that issues nothing reports the reason of its most advanced warp: rank by Stall value
-// (Idle, Memory, DataDependence, Collector, Barrier, Control).
-constexpr int kStallRank[] = {0, 3, 4, 5, 1, 2, 0};
-inline int stall_rank(Stall s) { return kStallRank[static_cast<int>(s)]; }
-}  // namespace
 
 Sm::Sm(const ArchParams& p, const std::string& scheduler_name, std::unique_ptr<IRegisterMapping> mapping,
        IRfProvider& rf, std::uint64_t workload_key, IOperandPath* path)
@@ -50,6 +44,7 @@ void Sm::run_launch(const Kernel& k, int grid, int launch_index) {
       throw std::runtime_error("kernel '" + k.name + "' exceeded arch.max_cycles");
   }
   integrate_allocation();
+  fold_subbank_counts();
   stats_.cycles += now_ - start;
   events_.clear();
 }
@@ -82,30 +77,28 @@ bool Sm::issue_cycle() {
       }
     }
     const std::uint64_t ready = free & ~cu_blocked;
-    // The reason of the most advanced waiting warp (stall_rank order).
-    Stall reason = Stall::Idle;
-    if (free & cu_blocked) reason = Stall::Collector;
-    else if (dep & ~m.mem) reason = Stall::DataDependence;
-    else if (dep) reason = Stall::Memory;
-    else if (control) reason = Stall::Control;
-    else if (barrier) reason = Stall::Barrier;
-    std::uint64_t wake = std::numeric_limits<std::uint64_t>::max();
-    for (std::uint64_t h = control; h; h &= h - 1)
-      wake = std::min(wake, warps_[static_cast<std::size_t>(slot_of(std::countr_zero(h)))].next_issue);
-    views_.clear();
-    // A warp waiting on memory or at a barrier waits on a long-latency event (two-level leaves it).
-    for (std::uint64_t h = sched_all_views_[s] ? m.live : ready; h; h &= h - 1) {
-      const int i = std::countr_zero(h);
-      const int slot = slot_of(i);
-      const Warp& w = warps_[static_cast<std::size_t>(slot)];
-      views_.push_back({slot, ((ready >> i) & 1) != 0, (w.use & w.slow_full & ~w.hyb_ok) == 0,
-                        w.at_barrier || (w.use & w.long_pending) != 0, w.age});
-    }
     activated_in_pick_ = false;
-    const int pick = views_.empty() ? -1 : schedulers_[s]->pick(views_);
-    if (pick >= 0) {
-      const int slot = views_[static_cast<std::size_t>(pick)].slot;
-      if (!views_[static_cast<std::size_t>(pick)].ready) throw std::logic_error("scheduler picked a warp that is not ready");
+    int slot = -1;
+    if (sched_ready_pick_[s]) {  // the policy picks from bitmasks (pick_ready(), same choice as pick())
+      if (ready) slot = schedulers_[s]->pick_ready({ready, m.fast, nsched_, static_cast<int>(s)});
+      if (slot >= 0 && (slot % nsched_ != static_cast<int>(s) || !((ready >> (slot / nsched_)) & 1)))
+        throw std::logic_error("scheduler picked a warp that is not ready");
+    } else {
+      views_.clear();
+      // A warp waiting on memory or at a barrier waits on a long-latency event (two-level leaves it).
+      for (std::uint64_t h = sched_all_views_[s] ? m.live : ready; h; h &= h - 1) {
+        const int i = std::countr_zero(h);
+        const Warp& w = warps_[static_cast<std::size_t>(slot_of(i))];
+        views_.push_back({slot_of(i), ((ready >> i) & 1) != 0, (w.use & w.slow_full & ~w.hyb_ok) == 0,
+                          w.at_barrier || (w.use & w.long_pending) != 0, w.age});
+      }
+      const int pick = views_.empty() ? -1 : schedulers_[s]->pick(views_);
+      if (pick >= 0) {
+        slot = views_[static_cast<std::size_t>(pick)].slot;
+        if (!views_[static_cast<std::size_t>(pick)].ready) throw std::logic_error("scheduler picked a warp that is not ready");
+      }
+    }
+    if (slot >= 0) {
       Warp& w = warps_[static_cast<std::size_t>(slot)];
       if (path_ && w.next_issue > now_) {  // activated during pick(): its refetch is under way
         ++stats_.stalls[static_cast<std::size_t>(Stall::Control)];
@@ -121,6 +114,17 @@ bool Sm::issue_cycle() {
       sched_dirty_[s] = 1;  // the issuing warp changed
       any = true;
     } else {
+      // A scheduler that issues nothing reports the reason of its most advanced warp, in the order
+      // Collector > DataDependence > Memory > Control > Barrier > Idle.
+      Stall reason = Stall::Idle;
+      if (free & cu_blocked) reason = Stall::Collector;
+      else if (dep & ~m.mem) reason = Stall::DataDependence;
+      else if (dep) reason = Stall::Memory;
+      else if (control) reason = Stall::Control;
+      else if (barrier) reason = Stall::Barrier;
+      std::uint64_t wake = std::numeric_limits<std::uint64_t>::max();
+      for (std::uint64_t h = control; h; h &= h - 1)
+        wake = std::min(wake, warps_[static_cast<std::size_t>(slot_of(std::countr_zero(h)))].next_issue);
       ++stats_.stalls[static_cast<std::size_t>(reason)];
       last_stall_[s] = reason;
       // No warp ready: the same outcome until a wake-up (pick() is idempotent on unchanged views). A
@@ -159,6 +163,7 @@ void Sm::sync_warp(int slot) {
   put(m.dep, (w.wait & w.pending) != 0);
   put(m.mem, (w.wait & w.long_pending) != 0);
   put(m.delay, w.next_issue > now_);
+  put(m.fast, (w.use & w.slow_full & ~w.hyb_ok) == 0);
   for (int u = 0; u < 3; ++u) put(m.unit[u], w.unit == u);
 }
 

@@ -118,6 +118,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   bool dispatch();
   void request_reads(int cu, const Warp& w, int slot, const Instr& in);
   void count_access(int bank, std::uint32_t lanes, int lat, bool write);
+  void fold_subbank_counts();
   // sm_control.cpp: blocks, control flow, barriers
   bool launch_block();
   void retire_block(int block_slot);
@@ -157,6 +158,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // warps with next_issue > now (cleared lazily by issue_cycle()).
   struct SchedMasks {
     std::uint64_t live = 0, barrier = 0, dep = 0, mem = 0, delay = 0;  // dep: wait & pending; mem: wait & long_pending
+    std::uint64_t fast = 0;                                             // WarpView::fast
     std::uint64_t unit[3] = {0, 0, 0};                                // the unit of the instruction at pc
   };
   std::vector<SchedMasks> masks_;
@@ -173,6 +175,9 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   std::vector<int> lane_first_;
   CalendarQueue<Event> events_;
   std::vector<int> alloc_rows_;  // per physical sub-bank: allocated rows now
+  // Accesses that touch every sub-bank of their bank, per bank: reads, writes, busy cycles (this launch).
+  std::vector<std::uint64_t> sub_full_;
+  std::uint32_t sub_hi_ = 0;  // the top lane of each of the S lane groups
   std::uint64_t alloc_last_ = 0;
   std::vector<WarpView> views_;
   std::vector<Stall> last_stall_;  // per scheduler
@@ -181,7 +186,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // a barrier released, a warp started or exited, a collector unit freed while one of its warps wanted
   // one) or until cycle `sched_wake_` (a warp's branch delay ends).
   std::vector<std::uint8_t> sched_dirty_, sched_cu_wait_;
-  std::vector<std::uint8_t> sched_all_views_;  // the policy needs views of waiting warps too
+  std::vector<std::uint8_t> sched_all_views_;   // the policy needs views of waiting warps too
+  std::vector<std::uint8_t> sched_ready_pick_;  // the policy picks from a ReadySet (pick_ready())
   std::vector<std::uint64_t> sched_wake_;
   bool activated_in_pick_ = false;
   int issued_unit_[3] = {0, 0, 0};

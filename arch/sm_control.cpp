@@ -56,7 +56,11 @@ void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
   sched_cu_wait_.assign(schedulers_.size(), 0);
   sched_wake_.assign(schedulers_.size(), 0);
   sched_all_views_.clear();
-  for (const auto& sc : schedulers_) sched_all_views_.push_back(sc->needs_waiting_warps() ? 1 : 0);
+  sched_ready_pick_.clear();
+  for (const auto& sc : schedulers_) {
+    sched_all_views_.push_back(sc->needs_waiting_warps() ? 1 : 0);
+    sched_ready_pick_.push_back(!sc->needs_waiting_warps() && sc->pick_ready(ReadySet{}) != kNoFastPath ? 1 : 0);
+  }
 
   // Hybrid-bank candidates at full occupancy: the ideal hybrid-bank size (Tan §3.3.4).
   int partial = 0;
@@ -100,6 +104,9 @@ void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
   for (int b = 0; b < s.banks; ++b)  // rows past rows_per_bank are never free
     if (s.rows_per_bank % 64) row_used_[static_cast<std::size_t>(b * row_words_ + row_words_ - 1)] = ~0ull << (s.rows_per_bank % 64);
   alloc_rows_.assign(static_cast<std::size_t>(s.banks * s.subbanks), 0);
+  sub_full_.assign(static_cast<std::size_t>(3 * s.banks), 0);
+  sub_hi_ = 0;
+  for (int g = 0; g < s.subbanks; ++g) sub_hi_ |= 1u << (g * (32 / s.subbanks) + 32 / s.subbanks - 1);
   alloc_last_ = now_;
   mem_.reset();
   if (path_) path_->on_kernel_launch(k, slots, *this);

@@ -1,6 +1,7 @@
 // The operand collector and register-file banks (GPGPU-Sim opndcoll_rfu_t semantics, spec §4):
 // result writes, bank arbitration, collector-unit dispatch to the execution pipelines.
 #include <algorithm>
+#include <bit>
 
 #include "arch/sm.h"
 
@@ -38,15 +39,33 @@ void Sm::count_access(int bank, std::uint32_t lanes, int lat, bool write) {
   (write ? stats_.bank_writes : stats_.bank_reads)[b] += 1;
   stats_.bank_busy_cycles[b] += static_cast<std::uint64_t>(lat);
   if (lat > 1) ++stats_.slow_accesses;
+  // Bit L*s+L-1 of `touched`: lane group s (sub-bank s of the bank) has an active lane.
+  const std::uint32_t touched = (((lanes & ~sub_hi_) + ~sub_hi_) | lanes) & sub_hi_;
+  if (touched == sub_hi_) {  // every sub-bank (the usual case): counted per bank, folded in at launch end
+    sub_full_[3 * b + (write ? 1 : 0)] += 1;
+    sub_full_[3 * b + 2] += static_cast<std::uint64_t>(lat);
+    return;
+  }
   const int S = rf_.setup.subbanks;
   const int L = 32 / S;
-  const std::uint32_t part = L == 32 ? ~0u : ((1u << L) - 1);
-  for (int s = 0; s < S; ++s) {
-    if (!(lanes & (part << (s * L)))) continue;
+  for (std::uint32_t t = touched; t; t &= t - 1) {
+    const int s = std::countr_zero(t) / L;
     const auto sb = static_cast<std::size_t>(rf_.setup.subbank_of[static_cast<std::size_t>(bank * S + s)]);
     (write ? stats_.subbank_writes : stats_.subbank_reads)[sb] += 1;
     stats_.subbank_busy_cycles[sb] += static_cast<std::uint64_t>(lat);
   }
+}
+
+void Sm::fold_subbank_counts() {
+  const int S = rf_.setup.subbanks;
+  for (std::size_t b = 0; b < sub_full_.size() / 3; ++b)
+    for (int s = 0; s < S; ++s) {
+      const auto sb = static_cast<std::size_t>(rf_.setup.subbank_of[b * static_cast<std::size_t>(S) + static_cast<std::size_t>(s)]);
+      stats_.subbank_reads[sb] += sub_full_[3 * b];
+      stats_.subbank_writes[sb] += sub_full_[3 * b + 1];
+      stats_.subbank_busy_cycles[sb] += sub_full_[3 * b + 2];
+    }
+  std::fill(sub_full_.begin(), sub_full_.end(), 0);
 }
 
 bool Sm::writeback_events() {

@@ -11,6 +11,11 @@ class Fwas final : public IWarpScheduler {
     const int fast = first_after(w, last_, [](const WarpView& v) { return v.ready && v.fast; });
     return fast >= 0 ? fast : first_after(w, last_, [](const WarpView& v) { return v.ready; });
   }
+  int pick_ready(const ReadySet& r) override {
+    int bit = r.first_after(r.ready & r.fast, last_);
+    if (bit < 0) bit = r.first_after(r.ready, last_);
+    return bit < 0 ? -1 : r.slot(bit);
+  }
   void on_issue(int slot) override { last_ = slot; }
   bool needs_waiting_warps() const override { return false; }
 

@@ -8,9 +8,11 @@
 // the set to the listener given by set_active_set_listener() (the RF hierarchy's flush / refetch
 // points); a warp that finishes leaves silently (on_warp_exit). A policy whose needs_waiting_warps()
 // is false (it only ever looks at ready warps) may be shown the ready warps only; the SM then also
-// skips pick() when none is ready.
+// skips pick() when none is ready. Such a policy may also offer pick_ready(): the same choice as pick()
+// on the ready warps' views, from bitmasks (the SM's fast path; a policy without it returns kNoFastPath).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -29,6 +31,21 @@ struct WarpView {
   std::uint64_t age = 0;  // launch order of the warp; smaller is older (GTO)
 };
 
+// The ready warps of one scheduler unit as bitmasks: bit i stands for warp slot i * stride + offset
+// (slots ascend with i). `fast` is the WarpView::fast of those warps (bits of warps not ready: any).
+struct ReadySet {
+  std::uint64_t ready = 0, fast = 0;
+  int stride = 1, offset = 0;
+  int slot(int bit) const { return bit * stride + offset; }
+  // The lowest bit of m whose slot is after `last`, else the lowest bit of m (-1 if m is empty).
+  int first_after(std::uint64_t m, int last) const {
+    const int from = last < offset ? 0 : (last - offset) / stride + 1;
+    const std::uint64_t later = from >= 64 ? 0 : m & (~0ull << from);
+    return later ? std::countr_zero(later) : (m ? std::countr_zero(m) : -1);
+  }
+};
+constexpr int kNoFastPath = -2;
+
 class IActiveSetListener {
  public:
   virtual ~IActiveSetListener() = default;
@@ -45,6 +62,8 @@ class IWarpScheduler {
   virtual void on_warp_exit(int /*slot*/) {}
   virtual void set_active_set_listener(IActiveSetListener* /*l*/) {}
   virtual bool needs_waiting_warps() const { return true; }
+  // The slot pick() would choose among the ready warps (-1: none ready), or kNoFastPath.
+  virtual int pick_ready(const ReadySet& /*r*/) { return kNoFastPath; }
 };
 
 // Name -> factory table: "lrr" (loose round robin, Tan's baseline), "gto", "two-level", "fwas".

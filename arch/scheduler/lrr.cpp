@@ -9,6 +9,10 @@ class Lrr final : public IWarpScheduler {
   int pick(std::span<const WarpView> w) override {
     return first_after(w, last_, [](const WarpView& v) { return v.ready; });
   }
+  int pick_ready(const ReadySet& r) override {
+    const int bit = r.first_after(r.ready, last_);
+    return bit < 0 ? -1 : r.slot(bit);
+  }
   void on_issue(int slot) override { last_ = slot; }
   bool needs_waiting_warps() const override { return false; }
 
