@@ -10,6 +10,7 @@
 #include "apps/cli_common.h"
 #include "apps/ltrf_output.h"
 #include "arch/ltrf/ltrf_study.h"
+#include "arch/ltrf/workload_set.h"
 #include "arch/workload/kernel_parser.h"
 
 namespace rfvar::apps {
@@ -17,7 +18,7 @@ namespace rfvar::apps {
 namespace {
 
 struct LtrfOptions {
-  std::string kernels = "all";
+  std::string kernels = "default";
   std::string designs = "bl,rfc,ltrf,ltrf+,shrf,ideal";
   std::optional<int> config_id;
   std::string latency_sweep = "1,2,...,8";
@@ -71,9 +72,11 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
   so.config_id = lo.config_id.value_or(h.ltrf.main_rf_config);
   so.latencies = parse_sweep(lo.latency_sweep);
   so.max_loss = lo.max_loss;
-  const std::vector<std::string> names = lo.kernels == "all" ? arch::available_benchmarks() : split(lo.kernels);
+  std::vector<std::string> names = split(lo.kernels);
+  if (lo.kernels == "default") names = arch::ltrf::LtrfWorkloads::from_config(config).all();  // LTRF §5's 9 + 5
+  if (lo.kernels == "all") names = arch::available_benchmarks();  // Tan's kernels
   std::vector<arch::Benchmark> benches;
-  for (const auto& n : names) benches.push_back(arch::load_benchmark(n));
+  for (const auto& n : names) benches.push_back(arch::ltrf::load_ltrf_benchmark(n));
   const std::uint64_t seed = o.master_seed(config);
   const RngStream workload(seed, 0, Stream::Workload);
   const std::size_t runs_estimate = benches.size() * (2 + so.designs.size() * (so.latencies.size() + 2));
@@ -163,7 +166,10 @@ void register_ltrf(CLI::App& app, CommonOptions& o) {
       "IPC of each design per kernel at main-RF design --config-id of LTRF Table 2, normalized to the\n"
       "baseline on design #1 with the RFC's storage added, and each design's maximum tolerable main-RF\n"
       "latency over --latency-sweep (design #1's capacity).");
-  sub->add_option("--kernels", lo->kernels, "Comma-separated benchmarks, or 'all' (default: all in data/kernels)");
+  sub->add_option("--kernels", lo->kernels,
+                  "Comma-separated benchmarks (data/kernels/ltrf or data/kernels), 'default' (LTRF §5's 9 register-\n"
+                  "sensitive + 5 insensitive: ltrf.kernels_register_sensitive / _insensitive) or 'all' (Tan's\n"
+                  "kernels in data/kernels; default: default)");
   sub->add_option("--designs", lo->designs, "Comma-separated designs of bl,rfc,ltrf,ltrf+,shrf,ideal (default: all)");
   sub->add_option("--config-id", lo->config_id, "Main-RF design of LTRF Table 2, 1..7 (default: ltrf.main_rf_config)");
   sub->add_option("--latency-sweep", lo->latency_sweep,

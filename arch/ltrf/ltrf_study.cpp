@@ -121,7 +121,7 @@ LtrfStudyResult run_ltrf_study(const std::vector<Benchmark>& benches, const Arch
   res.runs = jobs.size();
   for (const auto& b : benches) {
     res.kernels.push_back(b.name);
-    res.register_sensitive.push_back(register_sensitive(b, p, res.normalizer_capacity, h.ltrf.ideal().capacity_multiple));
+    res.register_sensitive.push_back(register_sensitive(b, p, c1.capacity_multiple, h.ltrf.ideal().capacity_multiple));
   }
   res.normalizer_ipc.assign(static_cast<std::size_t>(nk), 0.0);
   res.all_active_ipc.assign(static_cast<std::size_t>(nk), 0.0);

@@ -17,10 +17,11 @@
 // every swept latency <= L is at least (1 - max_loss) x the design's own IPC at 1x, with linear
 // interpolation between the last sweep point that passes and the first that fails; the sweep
 // maximum if none fails (capped: `capped` is set); NaN for Ideal. Means are arithmetic over
-// kernels. register_sensitive[k]: rf_capacity.h's register_sensitive() between the normalizer's
-// and the Ideal capacity (LTRF §5's two groups). Throws InputError for bad options (config id outside 1-7, a latency <= 0, max_loss
-// outside (0, 1), active warps out of range, an unknown design, no kernel) and lets the interval
-// formation's InputError through (N < an instruction's register count).
+// kernels. register_sensitive[k]: rf_capacity.h's register_sensitive() between design #1's capacity
+// and the Ideal capacity (LTRF §5's two groups). Throws InputError for bad options (config id
+// outside 1-7, a latency <= 0, max_loss outside (0, 1), active warps out of range, an unknown
+// design, no kernel) and lets the interval formation's InputError through (N < an instruction's
+// register count).
 #pragma once
 
 #include <string>
@@ -60,7 +61,7 @@ struct LtrfDesignResult {
 
 struct LtrfStudyResult {
   std::vector<std::string> kernels;
-  std::vector<bool> register_sensitive;  // [kernels] rf_capacity.h, normalizer vs ideal capacity
+  std::vector<bool> register_sensitive;  // [kernels] rf_capacity.h, design #1 vs ideal capacity
   std::vector<double> normalizer_ipc;  // [kernels]
   std::vector<double> all_active_ipc;  // [kernels] BL, every warp active
   double mean_two_level_ratio = 0.0;   // mean over kernels of normalizer_ipc / all_active_ipc
