@@ -57,15 +57,15 @@ DesignRun run_design(const Benchmark& b, const ArchParams& p, const HierarchyPar
   rf.latency_rel = point.latency_rel;
   const ltrf::TransferParams tp = ltrf::TransferParams::from(h.ltrf, rf);
   DesignRun out;
-  auto run = [&](IOperandPath* path) {
-    return run_benchmark(b, ap, "two-level", make_mapping("eq3"), provider, workload, path, nullptr).stats;
+  auto run = [&](IOperandPath* path, IRfProvider& rf) {
+    return run_benchmark(b, ap, "two-level", make_mapping("eq3"), rf, workload, path, nullptr).stats;
   };
   switch (d) {
     case Design::Bl:
-    case Design::Ideal: out.stats = run(nullptr); break;
+    case Design::Ideal: out.stats = run(nullptr, provider); break;
     case Design::Rfc: {
       RfcPath path(h.rfc, h.ltrf.long_latency_sfu, true);
-      out.stats = run(&path);
+      out.stats = run(&path, provider);
       out.rfc = path.stats();
       out.rfc_inactive_writes = path.inactive_writes();
       break;
@@ -76,7 +76,10 @@ DesignRun run_design(const Benchmark& b, const ArchParams& p, const HierarchyPar
       const auto variant = d == Design::LtrfPlus ? ltrf::LtrfVariant::LtrfPlus : ltrf::LtrfVariant::Ltrf;
       LtrfPath path(variant, d == Design::Shrf ? RegionKind::Strands : RegionKind::Intervals, h.ltrf, tp, point.latency_rel,
                     active);
-      out.stats = run(&path);
+      // Operands come from the register-file cache: 16 banks at 1x with Eq. 3 interleaving and an
+      // arbiter (LTRF §4.1); the main RF (point) is reached only over the path's ports.
+      StaticRfProvider cache_banks(main_rf_setup(MainRfShape{point.capacity_multiple, 1.0, 1.0}, h.subbanks));
+      out.stats = run(&path, cache_banks);
       out.ltrf = path.stats();
       break;
     }

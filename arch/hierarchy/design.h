@@ -6,7 +6,9 @@
 // relative latency -> main_rf_setup.h) under the design's upper level:
 //  * bl    - no upper level: every access goes to the main RF;
 //  * rfc   - Gebhart ISCA 2011 register-file cache (rfc_path.h);
-//  * ltrf  - register-interval prefetching (ltrf_path.h), whole working set written back;
+//  * ltrf  - register-interval prefetching (ltrf_path.h), whole working set written back; the SM's
+//            banks are the register-file cache's (16 banks at 1x), the main RF `point` is reached
+//            only by the path's prefetches and write-backs;
 //  * ltrf+ - the same with liveness (LTRF+: dead registers neither fetched nor written back);
 //  * shrf  - LTRF hardware with strands as prefetch regions (LTRF §6.6 "LTRF (strand)");
 //  * ideal - like bl; the study gives it ideal_capacity at 1x latency (LTRF §5).

@@ -51,6 +51,7 @@ void LtrfPath::on_kernel_launch(const Kernel& k, int warp_slots, IMainRfWriter&)
   part_ = std::make_unique<ltrf::WarpPartitions>(variant_, warp_slots, partitions_, n);
   ports_ = std::make_unique<ltrf::MainRfPorts>(tp_);
   region_.assign(static_cast<std::size_t>(warp_slots), -1);
+  last_pc_.assign(static_cast<std::size_t>(warp_slots), -1);
 }
 
 std::uint64_t LtrfPath::transfer(std::uint64_t now, int slot, const ltrf::RegSet& regs) {
@@ -62,12 +63,19 @@ void LtrfPath::on_issue(int, int, std::uint64_t) { ++now_.instructions; }
 std::uint64_t LtrfPath::on_next_pc(int slot, int pc, std::uint64_t now) {
   const int r = region_at_[static_cast<std::size_t>(pc)];
   int& cur = region_[static_cast<std::size_t>(slot)];
-  if (r == cur) return now;  // same region (also through its own back edges): still resident
+  int& last = last_pc_[static_cast<std::size_t>(slot)];
+  const bool backward = pc <= last;  // a taken backward branch (loop back edge)
+  last = pc;
+  const bool strands = kind_ == RegionKind::Strands;
+  // Same register-interval, also through its own back edges: still resident (LTRF §3.1). A strand
+  // ends at every backward branch (Gebhart MICRO 2011 §4.1), so re-entering it is a new strand.
+  if (r == cur && !(strands && backward)) return now;
   cur = r;
   ++now_.region_entries;
   if (!part_->resident(slot)) return now;  // fetched when the warp is activated
   const auto& ws = regions_.regions()[static_cast<std::size_t>(r)].working_set;
-  const ltrf::RegTransfer t = part_->enter(slot, ws, live_.live_in[static_cast<std::size_t>(pc)]);  // PREFETCH
+  const ltrf::RegSet& live = live_.live_in[static_cast<std::size_t>(pc)];
+  const ltrf::RegTransfer t = strands ? part_->restart(slot, ws, live) : part_->enter(slot, ws, live);  // PREFETCH
   transfer(now, slot, t.writeback);
   const std::uint64_t ready = transfer(now, slot, t.fetch);
   now_.prefetch_wait_cycles += ready - now;
@@ -92,16 +100,19 @@ void LtrfPath::on_warp_deactivate(int slot, int pc, std::uint64_t now) {
 void LtrfPath::on_warp_exit(int slot) {
   part_->exit(slot);
   region_[static_cast<std::size_t>(slot)] = -1;
+  last_pc_[static_cast<std::size_t>(slot)] = -1;
 }
 
 bool LtrfPath::serve_read(int slot, int reg, std::uint64_t) {
   part_->access(slot, reg, false);  // a miss is counted (and is a bug: regions guarantee hits)
-  return true;
+  return false;  // read from the register-file cache's bank (the SM's 1x banks; LTRF §4.1)
 }
 
 bool LtrfPath::absorb_write(int slot, int reg, std::uint64_t now) {
-  if (part_->resident(slot) && part_->working_set(slot).test(static_cast<std::size_t>(reg)))
-    return part_->access(slot, reg, true);
+  if (part_->resident(slot) && part_->working_set(slot).test(static_cast<std::size_t>(reg))) {
+    part_->access(slot, reg, true);
+    return false;  // written into the register-file cache's bank
+  }
   ltrf::RegSet one;
   one.set(static_cast<std::size_t>(reg));
   transfer(now, slot, one);  // the warp is inactive (or left the region): the value goes to the main RF

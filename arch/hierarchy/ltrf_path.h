@@ -9,12 +9,18 @@
 //    is prefetched (ltrf::WarpPartitions::enter: LTRF fetches the missing registers, LTRF+ only
 //    the live ones) over the main RF's banks and 4x narrower crossbar (ltrf::MainRfPorts at the
 //    main RF's relative latency), after the write-back of dirty registers leaving the partition;
-//    the warp may issue again when the last register has arrived (the PREFETCH wait).
+//    the warp may issue again when the last register has arrived (the PREFETCH wait). With strands
+//    every strand entry, also a backward branch back into the same strand (Gebhart MICRO 2011: a
+//    backward branch ends a strand), is a strand boundary (ltrf::WarpPartitions::restart: nothing
+//    survives it; the working set is fetched whole after the dirty registers are written back).
 //  * on_warp_deactivate(): LTRF writes back the working set, LTRF+ its live registers (no wait).
 //    on_warp_activate(): the warp refetches its working set (LTRF+: live registers) and waits.
-//  * Every read and write of an active warp is served by its partition (no main-RF bank access);
-//    a result arriving for an inactive warp (a load completing after deactivation) is written to
-//    the main RF over the same ports. The SM's own banks therefore see no traffic.
+//  * Every read and write of an active warp is served by its partition: the SM's banks then stand
+//    for the register-file cache's 16 banks (LTRF §4.1: an arbiter resolves bank conflicts between
+//    warps; the caller gives the SM a 1x, 16-bank register file), so serve_read() returns false and
+//    an active warp's result write into its partition does too; a result arriving for an inactive
+//    warp (a load completing after deactivation) or outside its working set is written to the main
+//    RF over the ports and absorbed (true). Main-RF traffic goes only over the ports.
 // Statistics: the partitions' counters plus dynamic region entries and instructions
 // (dynamic interval length = instructions / region entries).
 #pragma once
@@ -78,6 +84,7 @@ class LtrfPath final : public IOperandPath {
   std::unique_ptr<ltrf::WarpPartitions> part_;
   std::unique_ptr<ltrf::MainRfPorts> ports_;
   std::vector<int> region_;     // [slot] region the warp is in, -1 none
+  std::vector<int> last_pc_;    // [slot] the pc of the previous on_next_pc, -1 none
   LtrfPathStats total_, now_;
 };
 

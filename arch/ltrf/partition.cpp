@@ -58,6 +58,25 @@ RegTransfer WarpPartitions::enter(int warp, const RegSet& ws, const RegSet& live
   return t;
 }
 
+RegTransfer WarpPartitions::restart(int warp, const RegSet& ws, const RegSet& live) {
+  WarpState& s = warp_state(warp);
+  if (!s.active) throw std::logic_error("restart() on an inactive warp " + std::to_string(warp));
+  RegSet out = s.dirty;  // Gebhart MICRO 2011: values live out of a strand go to the main RF
+  if (variant_ == LtrfVariant::LtrfPlus) {
+    stats_.dead_not_written += (out & ~live).count();
+    out &= live;
+  }
+  s.ws.reset();  // the partition is invalidated at the strand boundary
+  s.dirty.reset();
+  RegTransfer t = fetch_into(s, ws, live);
+  t.writeback = out;
+  s.ws = ws;
+  ++stats_.regions_entered;
+  if (t.fetch.any()) ++stats_.prefetches;
+  count(t);
+  return t;
+}
+
 RegTransfer WarpPartitions::deactivate(int warp, const RegSet& live) {
   WarpState& s = warp_state(warp);
   if (!s.active) throw std::logic_error("deactivate() on an inactive warp " + std::to_string(warp));

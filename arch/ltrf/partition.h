@@ -10,6 +10,10 @@
 //    the old working set not in `ws` leave the partition; dirty ones are written back (LTRF+: only
 //    if live). Registers of `ws` not resident are fetched (LTRF+: only live ones; dead ones are only
 //    allocated, LTRF §4.2).
+//  * restart(): a strand boundary (Gebhart MICRO 2011 §4.1: the ORF is invalidated across strand
+//    boundaries, all inter-strand communication goes through the main RF): the dirty registers are
+//    written back (LTRF+: only live ones), the partition is emptied, and `ws` is fetched whole
+//    (LTRF+: its live registers), even registers the previous strand held.
 //  * deactivate(): LTRF writes back the whole working set, LTRF+ only its live registers
 //    (LTRF §3.2); the partition is freed. activate(): the warp returns in the middle of region `ws`
 //    and refetches its working set (LTRF+: live registers only; LTRF §4.2 "Warp Stall").
@@ -51,6 +55,7 @@ class WarpPartitions {
   WarpPartitions(LtrfVariant variant, int warps, int partitions, int capacity_regs);
 
   RegTransfer enter(int warp, const RegSet& ws, const RegSet& live);
+  RegTransfer restart(int warp, const RegSet& ws, const RegSet& live);
   RegTransfer deactivate(int warp, const RegSet& live);
   RegTransfer activate(int warp, const RegSet& ws, const RegSet& live);
   bool access(int warp, int reg, bool is_write);

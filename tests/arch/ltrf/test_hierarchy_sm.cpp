@@ -87,10 +87,24 @@ TEST_CASE("GIVEN LTRF and LTRF+ WHEN a kernel runs THEN every access hits its pa
   CHECK(a.ltrf.partitions.deactivations > 0);
   CHECK(p.ltrf.partitions.regs_fetched + p.ltrf.partitions.regs_written_back <
         a.ltrf.partitions.regs_fetched + a.ltrf.partitions.regs_written_back);
-  std::uint64_t bank = 0;  // the SM's banks see nothing: the main RF is reached through the prefetch ports
+  // The SM's banks are the register-file cache's: they see exactly the partitions' reads and writes
+  // (the main RF is reached only through the prefetch ports), to within 0.1 %: a result may still be
+  // queued for its bank when the run ends.
+  std::uint64_t bank = 0;
   for (auto x : a.stats.bank_reads) bank += x;
-  CHECK(bank == 0);
+  for (auto x : a.stats.bank_writes) bank += x;
+  CHECK(static_cast<double>(bank) == doctest::Approx(static_cast<double>(a.ltrf.partitions.accesses)).epsilon(0.001));
+  CHECK(bank <= a.ltrf.partitions.accesses);
   CHECK(a.stats.warp_instructions == run_design(loop_kernel(), one_sm(), hier(), Design::Bl, {1, 1, 1.0}, key()).stats.warp_instructions);
+}
+
+TEST_CASE("GIVEN a loop WHEN LTRF runs on strands instead of register-intervals THEN it enters more regions and moves more registers") {
+  const auto iv = run_design(loop_kernel(), one_sm(), hier(), Design::Ltrf, {1, 1, 1.0}, key());
+  const auto st = run_design(loop_kernel(), one_sm(), hier(), Design::Shrf, {1, 1, 1.0}, key());
+  CHECK(st.ltrf.region_entries > iv.ltrf.region_entries);  // a strand ends at every back edge
+  CHECK(st.ltrf.partitions.regs_fetched > iv.ltrf.partitions.regs_fetched);
+  CHECK(st.ltrf.partitions.regs_written_back > iv.ltrf.partitions.regs_written_back);
+  CHECK(st.ltrf.partitions.misses == 0);
 }
 
 TEST_CASE("GIVEN LTRF WHEN the main RF is 6x slower THEN it loses less IPC than the RFC and the baseline") {

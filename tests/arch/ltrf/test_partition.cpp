@@ -31,6 +31,26 @@ TEST_CASE("GIVEN a warp moving between regions WHEN LTRF enters the next one THE
   CHECK(part.stats().misses == 1);
 }
 
+TEST_CASE("GIVEN a strand boundary WHEN the warp restarts THEN dirty registers go back and the whole next set is fetched") {
+  for (LtrfVariant v : {LtrfVariant::Ltrf, LtrfVariant::LtrfPlus}) {
+    const bool plus = v == LtrfVariant::LtrfPlus;
+    CAPTURE(plus);
+    WarpPartitions part(v, 4, 2, 16);
+    part.activate(0, regs({0, 1, 2}), regs({0, 1, 2}));
+    CHECK(part.access(0, 1, true));
+    CHECK(part.access(0, 2, true));
+    // The same strand again after its backward branch: r2 is dead there (LTRF+ drops it).
+    const RegTransfer t = part.restart(0, regs({0, 1, 2}), regs({0, 1}));
+    CHECK(t.writeback == (plus ? regs({1}) : regs({1, 2})));  // Gebhart MICRO 2011: via the main RF
+    CHECK(t.fetch == (plus ? regs({0, 1}) : regs({0, 1, 2})));  // nothing survives the boundary
+    CHECK(part.resident(0));
+    CHECK(part.working_set(0) == regs({0, 1, 2}));
+    const RegTransfer u = part.enter(0, regs({0, 1, 2}), regs({0, 1}));  // an interval keeps them
+    CHECK(u.fetch.none());
+    CHECK(u.writeback.none());
+  }
+}
+
 TEST_CASE("GIVEN live and dead registers WHEN a warp is deactivated and reactivated THEN LTRF moves the whole set and LTRF+ only live ones") {
   const RegSet ws = regs({0, 1, 2, 3});
   const RegSet live = regs({0, 2});
