@@ -81,7 +81,8 @@ bool Sm::issue_cycle() {
     int slot = -1;
     if (sched_ready_pick_[s]) {  // the policy picks from bitmasks (pick_ready(), same choice as pick())
       if (ready) slot = schedulers_[s]->pick_ready({ready, m.fast, nsched_, static_cast<int>(s)});
-      if (slot >= 0 && (slot % nsched_ != static_cast<int>(s) || !((ready >> (slot / nsched_)) & 1)))
+      const auto us = static_cast<std::size_t>(slot);
+      if (slot >= 0 && (slot_sched_[us] != s || !((ready >> slot_bit_[us]) & 1)))
         throw std::logic_error("scheduler picked a warp that is not ready");
     } else {
       views_.clear();
@@ -143,8 +144,8 @@ void Sm::registers_written(Warp& w, int slot, std::uint64_t bits) {
   w.pending &= ~bits;
   w.long_pending &= ~bits;
   if (w.wait & bits) {
-    const auto s = static_cast<std::size_t>(slot % nsched_);
-    const std::uint64_t bit = 1ull << (slot / nsched_);
+    const std::size_t s = slot_sched_[static_cast<std::size_t>(slot)];
+    const std::uint64_t bit = 1ull << slot_bit_[static_cast<std::size_t>(slot)];
     if (!(w.wait & w.pending)) masks_[s].dep &= ~bit;
     if (!(w.wait & w.long_pending)) masks_[s].mem &= ~bit;
     sched_dirty_[s] = 1;
@@ -155,8 +156,8 @@ void Sm::wake_all_schedulers() { std::fill(sched_dirty_.begin(), sched_dirty_.en
 
 void Sm::sync_warp(int slot) {
   const Warp& w = warps_[static_cast<std::size_t>(slot)];
-  SchedMasks& m = masks_[static_cast<std::size_t>(slot % nsched_)];
-  const std::uint64_t bit = 1ull << (slot / nsched_);
+  SchedMasks& m = masks_[slot_sched_[static_cast<std::size_t>(slot)]];
+  const std::uint64_t bit = 1ull << slot_bit_[static_cast<std::size_t>(slot)];
   const auto put = [bit](std::uint64_t& x, bool on) { x = (x & ~bit) | (on ? bit : 0); };
   put(m.live, w.live);
   put(m.barrier, w.at_barrier);

@@ -163,6 +163,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   };
   std::vector<SchedMasks> masks_;
   int nsched_ = 1;
+  std::vector<std::uint8_t> slot_sched_, slot_bit_;  // per warp slot: its scheduler, its bit there
   std::vector<Collector> cus_;
   std::vector<int> cu_first_, cu_count_;  // per Unit
   std::vector<int> cu_free_;              // per Unit

@@ -47,6 +47,12 @@ void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
   warps_.assign(static_cast<std::size_t>(slots), Warp{});
   blocks_.assign(static_cast<std::size_t>(max_blocks_), BlockSlot{});
   masks_.assign(schedulers_.size(), SchedMasks{});
+  slot_sched_.resize(static_cast<std::size_t>(slots));
+  slot_bit_.resize(static_cast<std::size_t>(slots));
+  for (int w = 0; w < slots; ++w) {
+    slot_sched_[static_cast<std::size_t>(w)] = static_cast<std::uint8_t>(w % nsched_);
+    slot_bit_[static_cast<std::size_t>(w)] = static_cast<std::uint8_t>(w / nsched_);
+  }
   for (auto& s : schedulers_) {
     s = make_scheduler(scheduler_name_, p_);
     if (path_) s->set_active_set_listener(this);

@@ -99,7 +99,8 @@ bool Sm::arbitrate_banks() {
   if (bank_queued_ == 0) return false;
   bool act = false;
   const int nb = static_cast<int>(bank_busy_.size());
-  const int start = static_cast<int>(now_ % static_cast<std::uint64_t>(nb));  // rotating priority
+  const std::uint64_t unb = static_cast<std::uint64_t>(nb);  // rotating priority (a mask for 2^k banks)
+  const int start = static_cast<int>(std::has_single_bit(unb) ? now_ & (unb - 1) : now_ % unb);
   for_each_bit_from(bank_queued_, start, [&](int bi) {
     const auto b = static_cast<std::size_t>(bi);
     auto& reads = reads_[b];

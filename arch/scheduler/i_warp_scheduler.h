@@ -39,7 +39,9 @@ struct ReadySet {
   int slot(int bit) const { return bit * stride + offset; }
   // The lowest bit of m whose slot is after `last`, else the lowest bit of m (-1 if m is empty).
   int first_after(std::uint64_t m, int last) const {
-    const int from = last < offset ? 0 : (last - offset) / stride + 1;
+    const int d = last - offset;
+    const auto us = static_cast<unsigned>(stride);  // a shift for the usual power-of-two stride
+    const int from = d < 0 ? 0 : (std::has_single_bit(us) ? d >> std::countr_zero(us) : d / stride) + 1;
     const std::uint64_t later = from >= 64 ? 0 : m & (~0ull << from);
     return later ? std::countr_zero(later) : (m ? std::countr_zero(m) : -1);
   }
