@@ -35,6 +35,7 @@ struct ArchParams {
   int max_outstanding_misses = 64;
   int two_level_active_warps = 8;
   bool two_level_greedy = true;
+  int two_level_group_warps = 8;  // fetch-group size of two-level-groups (Narasiman 2011; Tan §6.1.2)
   long long max_cycles = 200000000;
 
   int max_warps_per_sm() const { return max_threads_per_sm / 32; }

@@ -68,7 +68,8 @@ class IWarpScheduler {
   virtual int pick_ready(const ReadySet& /*r*/) { return kNoFastPath; }
 };
 
-// Name -> factory table: "lrr" (loose round robin, Tan's baseline), "gto", "two-level", "fwas".
+// Name -> factory table: "lrr" (loose round robin, Tan's baseline), "gto", "two-level" (Gebhart's
+// active set), "two-level-groups" (Narasiman's fetch groups, Tan's two-level), "fwas".
 std::unique_ptr<IWarpScheduler> make_scheduler(const std::string& name, const ArchParams& p);
 std::vector<std::string> scheduler_names();
 
@@ -76,6 +77,7 @@ std::vector<std::string> scheduler_names();
 std::unique_ptr<IWarpScheduler> make_lrr();
 std::unique_ptr<IWarpScheduler> make_gto();
 std::unique_ptr<IWarpScheduler> make_two_level(int active_warps, bool greedy_inner);
+std::unique_ptr<IWarpScheduler> make_fetch_groups(int group_warps);
 std::unique_ptr<IWarpScheduler> make_fwas();
 
 // Loose round robin order: the first warp meeting `pred`, starting after slot `last`.

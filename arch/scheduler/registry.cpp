@@ -12,6 +12,8 @@ const SchedulerRegistry& table() {
                        {"gto", [](const ArchParams&) { return make_gto(); }},
                        {"two-level",
                         [](const ArchParams& p) { return make_two_level(p.two_level_active_warps, p.two_level_greedy); }},
+                       {"two-level-groups",
+                        [](const ArchParams& p) { return make_fetch_groups(p.two_level_group_warps); }},
                        {"fwas", [](const ArchParams&) { return make_fwas(); }},
                    });
   return r;

@@ -16,6 +16,7 @@ ArchParams params() {
   ArchParams p;
   p.two_level_active_warps = 2;
   p.two_level_greedy = true;
+  p.two_level_group_warps = 4;
   return p;
 }
 }  // namespace
@@ -68,6 +69,43 @@ TEST_CASE("GIVEN an active set of 2 WHEN a warp waits on memory THEN two-level s
   CHECK(s->pick(w) == 2);
   w[2].ready = false;
   CHECK(s->pick(w) == -1);  // 0 is ready again? no: it is still waiting
+}
+
+TEST_CASE("GIVEN fetch groups of 4 warps WHEN the leading group stalls THEN two-level-groups moves on, "
+          "rotating the lead only when all its warps wait on long-latency events") {
+  auto s = make_scheduler("two-level-groups", params());
+  // This scheduler unit's even slots: 0, 2 in group 0; 4, 6 in group 1; 8 in group 2.
+  std::vector<WarpView> w = {v(0, true), v(2, true), v(4, true), v(6, true), v(8, true)};
+  CHECK(s->pick(w) == 0);  // group 0 leads
+  s->on_issue(0);
+  CHECK(s->pick(w) == 1);  // round robin inside group 0, not slot 4
+  s->on_issue(2);
+  CHECK(s->pick(w) == 0);  // wraps inside group 0
+  w[0].ready = w[1].ready = false;  // short stalls (ALU results): group 0 keeps the lead ...
+  CHECK(s->pick(w) == 2);           // ... but group 1 fills the slot
+  s->on_issue(4);
+  w[0].ready = true;
+  CHECK(s->pick(w) == 0);  // group 0 ready again: it still leads
+  w[0].ready = false;
+  w[0].long_wait = w[1].long_wait = true;  // both of group 0 wait on loads: group 1 leads, 0 drops last
+  CHECK(s->pick(w) == 3);                  // slot 6: round robin after slot 4 inside group 1
+  s->on_issue(6);
+  w[0].ready = true;
+  w[0].long_wait = false;  // back from memory, but group 1 leads now
+  CHECK(s->pick(w) == 2);
+  w[2].ready = w[3].ready = false;
+  CHECK(s->pick(w) == 4);  // group 2 is next in priority, before group 0
+  w[4].ready = false;
+  CHECK(s->pick(w) == 0);
+  std::vector<WarpView> one_group = {v(0, true), v(2, true)};  // PNS-like: one group = LRR
+  auto t = make_scheduler("two-level-groups", params());
+  auto lrr = make_scheduler("lrr", params());
+  for (int k = 0; k < 3; ++k) {
+    const int a = t->pick(one_group), b = lrr->pick(one_group);
+    CHECK(a == b);
+    t->on_issue(one_group[static_cast<std::size_t>(a)].slot);
+    lrr->on_issue(one_group[static_cast<std::size_t>(b)].slot);
+  }
 }
 
 TEST_CASE("GIVEN an unknown scheduler name WHEN created THEN the error lists the accepted names") {
