@@ -202,9 +202,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
 // Calls f(bit) for the set bits of m in the rotating order start, start+1, ..., 63, 0, ..., start-1.
 template <typename F>
 inline void for_each_bit_from(std::uint64_t m, int start, F&& f) {
-  const std::uint64_t upper = ~0ull << start;
-  for (std::uint64_t h = m & upper; h; h &= h - 1) f(std::countr_zero(h));
-  for (std::uint64_t h = m & ~upper; h; h &= h - 1) f(std::countr_zero(h));
+  // Bit j of the rotated mask is bit (start + j) % 64 of m: one loop, so f is inlined.
+  for (std::uint64_t h = std::rotr(m, start); h; h &= h - 1) f((std::countr_zero(h) + start) & 63);
 }
 
 template <typename T>
