@@ -44,13 +44,24 @@ class CalendarQueue {
     const std::size_t i = first_bucket();
     --size_;
     if (i == kBuckets || (!far_.empty() && buckets_[i].v[buckets_[i].head] > far_.top())) return far_.pop();
-    Bucket& b = buckets_[i];
-    base_ = b.v[b.head].time;  // the earliest bucket event: the rest stay in [base_, base_ + kBuckets)
-    if (++b.head == b.v.size()) {
-      b.v.clear();
-      b.head = 0;
-      nonempty_[i / 64] &= ~(1ull << (i % 64));
+    pop_bucket(i);
+  }
+
+  // Pops the earliest event into `out` if it is due at or before `now`.
+  bool pop_due(std::uint64_t now, E& out) {
+    if (size_ == 0) return false;
+    const std::size_t i = first_bucket();
+    const bool from_far = i == kBuckets || (!far_.empty() && buckets_[i].v[buckets_[i].head] > far_.top());
+    const E& e = from_far ? far_.top() : buckets_[i].v[buckets_[i].head];
+    if (e.time > now) return false;
+    out = e;
+    --size_;
+    if (from_far) {
+      far_.pop();
+    } else {
+      pop_bucket(i);
     }
+    return true;
   }
 
   void clear() {
@@ -67,6 +78,16 @@ class CalendarQueue {
     std::size_t head = 0;
   };
   static constexpr std::size_t kWords = kBuckets / 64;
+
+  void pop_bucket(std::size_t i) {
+    Bucket& b = buckets_[i];
+    base_ = b.v[b.head].time;  // the earliest bucket event: the rest stay in [base_, base_ + kBuckets)
+    if (++b.head == b.v.size()) {
+      b.v.clear();
+      b.head = 0;
+      nonempty_[i / 64] &= ~(1ull << (i % 64));
+    }
+  }
 
   // The bucket of the earliest queued bucket event: the first non-empty one from base_ on, cyclically
   // (kBuckets if none).

@@ -100,7 +100,13 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     bool empty() const { return size == 0; }
     T& front() { return buf[head]; }
     void pop() { head = (head + 1) & mask, --size; }
-    void push(const T& v);
+    void push(const T& v) {
+      if (size == buf.size()) [[unlikely]]
+        grow();
+      buf[(head + size) & mask] = v;
+      ++size;
+    }
+    void grow();
   };
 
   // sm.cpp: launch loop, issue, stalls, idle skipping
@@ -207,16 +213,12 @@ inline void for_each_bit_from(std::uint64_t m, int start, F&& f) {
 }
 
 template <typename T>
-void Sm::Ring<T>::push(const T& v) {
-  if (size == buf.size()) {  // grow (rare): unroll into a larger buffer
-    std::vector<T> nb(buf.size() * 2);
-    for (std::uint32_t i = 0; i < size; ++i) nb[i] = buf[(head + i) & mask];
-    buf.swap(nb);
-    head = 0;
-    mask = static_cast<std::uint32_t>(buf.size() - 1);
-  }
-  buf[(head + size) & mask] = v;
-  ++size;
+void Sm::Ring<T>::grow() {  // rare: unroll into a larger buffer
+  std::vector<T> nb(buf.size() * 2);
+  for (std::uint32_t i = 0; i < size; ++i) nb[i] = buf[(head + i) & mask];
+  buf.swap(nb);
+  head = 0;
+  mask = static_cast<std::uint32_t>(buf.size() - 1);
 }
 
 }  // namespace rfvar::arch

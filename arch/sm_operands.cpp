@@ -70,9 +70,8 @@ void Sm::fold_subbank_counts() {
 
 bool Sm::writeback_events() {
   bool act = false;
-  while (!events_.empty() && events_.top().time <= now_) {
-    const Event e = events_.top();
-    events_.pop();
+  Event e{};
+  while (events_.pop_due(now_, e)) {
     act = true;
     Warp& w = warps_[e.warp];
     if (path_ && path_->absorb_write(e.warp, e.reg, now_)) {

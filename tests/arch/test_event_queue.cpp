@@ -29,11 +29,19 @@ TEST_CASE("GIVEN events due soon, late (past the buckets) and at equal times WHE
   for (int step = 0; step < 20000; ++step) {
     while (!ref.empty() && ref.top().time <= now) {
       REQUIRE(!cal.empty());
-      got.push_back(cal.top());
-      cal.pop();
+      if (step % 2) {  // both ways of popping
+        got.push_back(cal.top());
+        cal.pop();
+      } else {
+        Ev e{};
+        REQUIRE(cal.pop_due(now, e));
+        got.push_back(e);
+      }
       want.push_back(ref.top());
       ref.pop();
     }
+    Ev none{};
+    CHECK(!cal.pop_due(now, none));  // nothing else is due
     x = x * 6364136223846793005ULL + 1442695040888963407ULL;
     const int pushes = static_cast<int>((x >> 60) % 3);
     for (int i = 0; i < pushes; ++i) {
