@@ -10,6 +10,7 @@
 #include "arch/ltrf/from_kernel.h"
 #include "arch/ltrf/intervals.h"
 #include "arch/ltrf/strands.h"
+#include "arch/ltrf/workload_set.h"
 #include "arch/workload/kernel_parser.h"
 
 namespace rfvar::apps {
@@ -37,7 +38,7 @@ void run(CommonOptions& o, const IntervalsOptions& io) {
     h.ltrf.regs_per_interval = *io.regs;
   }
   const int n = h.ltrf.regs_per_interval;
-  const arch::Benchmark b = arch::load_benchmark(io.kernel);
+  const arch::Benchmark b = arch::ltrf::load_ltrf_benchmark(io.kernel);  // data/kernels/ltrf too
   nlohmann::json kj = nlohmann::json::array();
   for (const arch::Kernel& k : b.kernels) {
     const arch::ltrf::KernelCfg kc = arch::ltrf::cfg_from_kernel(k, h.ltrf.long_latency_sfu);

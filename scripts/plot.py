@@ -201,6 +201,8 @@ def sweep_freq(f, out, name, xlabel, techs, fname, title):
 def ltrf(f, out):
     g = f["ltrf"]
     designs, kernels = names(g["designs"]), names(g["kernels"])
+    if "register_sensitive" in g:  # LTRF §5's register-sensitive group marked with *
+        kernels = [k + ("*" if s else "") for k, s in zip(kernels, g["register_sensitive"][()])]
     labels = kernels + ["mean"]
     xs = np.arange(len(labels))
     w = 0.8 / len(designs)
@@ -214,7 +216,8 @@ def ltrf(f, out):
     ax.set_xticks(xs, labels, fontsize=8)
     ax.set_ylabel("IPC / baseline (design #1)")
     ax.legend(ncol=len(designs), fontsize=8, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.1))
-    ax.set_title(f"LTRF Fig. 9: IPC with main-RF design #{cid} ({cap:g}x capacity, {lat:g}x latency)", fontsize=10)
+    ax.set_title(f"LTRF Fig. 9: IPC with main-RF design #{cid} ({cap:g}x capacity, {lat:g}x latency; "
+                 f"* register-sensitive)", fontsize=10)
     save(fig, out, "ltrf_fig9_ipc.png", "mean normalized IPC " +
          ", ".join(f"{d} {m:.3f}" for d, m in zip(designs, g["mean_norm_ipc"][()])))
 
@@ -296,6 +299,10 @@ def paper_table(f):
             if name in mtl:
                 row("LTRF Fig. 11", f"mean max tolerable main-RF latency, {name}", paper, f"{mtl[name]:.2f}x",
                     "+- 25 %, this order")
+        if "rfc_read_hit_rate" in g and "rfc" in d:
+            hit = g["rfc_read_hit_rate"][d.index("rfc")]
+            row("LTRF Fig. 4", "RFC read hit rate, range over kernels", "8-30 %",
+                f"{100 * np.nanmin(hit):.0f}-{100 * np.nanmax(hit):.0f} %", "-")
         ipc = dict(zip(d, g["mean_norm_ipc"][()]))
         cid = g.attrs.get("config_id")
         for name, paper in [("bl", "-"), ("rfc", "loses"), ("ltrf", "+28 %"), ("ltrf+", "+31 %"), ("ideal", "-")]:
