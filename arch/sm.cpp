@@ -140,33 +140,7 @@ bool Sm::issue_cycle() {
   return any;
 }
 
-void Sm::registers_written(Warp& w, int slot, std::uint64_t bits) {
-  w.pending &= ~bits;
-  w.long_pending &= ~bits;
-  if (w.wait & bits) {
-    const std::size_t s = slot_sched_[static_cast<std::size_t>(slot)];
-    const std::uint64_t bit = 1ull << slot_bit_[static_cast<std::size_t>(slot)];
-    if (!(w.wait & w.pending)) masks_[s].dep &= ~bit;
-    if (!(w.wait & w.long_pending)) masks_[s].mem &= ~bit;
-    sched_dirty_[s] = 1;
-  }
-}
-
 void Sm::wake_all_schedulers() { std::fill(sched_dirty_.begin(), sched_dirty_.end(), 1); }
-
-void Sm::sync_warp(int slot) {
-  const Warp& w = warps_[static_cast<std::size_t>(slot)];
-  SchedMasks& m = masks_[slot_sched_[static_cast<std::size_t>(slot)]];
-  const std::uint64_t bit = 1ull << slot_bit_[static_cast<std::size_t>(slot)];
-  const auto put = [bit](std::uint64_t& x, bool on) { x = (x & ~bit) | (on ? bit : 0); };
-  put(m.live, w.live);
-  put(m.barrier, w.at_barrier);
-  put(m.dep, (w.wait & w.pending) != 0);
-  put(m.mem, (w.wait & w.long_pending) != 0);
-  put(m.delay, w.next_issue > now_);
-  put(m.fast, (w.use & w.slow_full & ~w.hyb_ok) == 0);
-  for (int u = 0; u < 3; ++u) put(m.unit[u], w.unit == u);
-}
 
 void Sm::issue(int slot, const Instr& in) {
   Warp& w = warps_[static_cast<std::size_t>(slot)];
