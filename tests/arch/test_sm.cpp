@@ -170,3 +170,19 @@ TEST_CASE("GIVEN a benchmark with memory and random branches WHEN run twice THEN
   CHECK(a.warp_finish_cycles == c.warp_finish_cycles);
   CHECK(a.warp_instructions > 10000);
 }
+
+TEST_CASE("GIVEN more than 64 resident warps per scheduler unit WHEN a launch starts THEN it is an input error") {
+  // 4 blocks of 1024 threads fit (4096 threads per SM): 128 warps; 2 units take 64 each, 1 unit 128.
+  const Benchmark b = parse_benchmark(
+      "rfvar-kernel 1\nbenchmark t\nkernel k block=1024 regs=4\n  ialu r1 = r0\nend\nlaunch k grid=4\n", "t.kernel");
+  ArchParams p = one_sm_params();
+  p.max_threads_per_sm = 4096;
+  p.registers_per_sm = 65536;
+  StaticRfProvider rf(rfmodel::RfSetup::ideal());
+  p.schedulers = 1;
+  CHECK_THROWS_WITH_AS(run_benchmark(b, p, "lrr", make_mapping("eq3"), rf, RngStream(1, 0, Stream::Test)),
+                       doctest::Contains("64 resident warps per scheduler unit"), InputError);
+  p.schedulers = 2;
+  const SmStats s = run_benchmark(b, p, "lrr", make_mapping("eq3"), rf, RngStream(1, 0, Stream::Test)).stats;
+  CHECK(s.warp_instructions == 4 * 32 * 2);  // ialu + exit per warp
+}
