@@ -121,12 +121,13 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
     return;
   }
   std::printf("IPC at main-RF design #%d (%.2gx capacity, %.3gx latency) normalized to BL on #1 with the RFC's storage "
-              "(%.3gx capacity), LTRF Fig. 9\n", r.config.id, r.config.capacity_multiple, r.config.latency_rel, r.normalizer_capacity);
+              "(%.3gx capacity), LTRF Fig. 9; * = register-sensitive (LTRF §5)\n",
+              r.config.id, r.config.capacity_multiple, r.config.latency_rel, r.normalizer_capacity);
   std::printf("%-10s %8s", "kernel", "BL IPC");
   for (const auto& d : r.designs) std::printf(" %8s", d.name.c_str());
   std::printf("\n");
   for (std::size_t k = 0; k < r.kernels.size(); ++k) {
-    std::printf("%-10s %8.3f", r.kernels[k].c_str(), r.normalizer_ipc[k]);
+    std::printf("%-10s %8.3f", (r.kernels[k] + (r.register_sensitive[k] ? "*" : "")).c_str(), r.normalizer_ipc[k]);
     for (const auto& d : r.designs) std::printf(" %8.3f", d.per_kernel[k].norm_ipc);
     std::printf("\n");
   }
@@ -137,7 +138,7 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
   for (const auto& d : r.designs) std::printf(" %8s", d.name.c_str());
   std::printf("\n");
   for (std::size_t k = 0; k < r.kernels.size(); ++k) {
-    std::printf("%-10s %8s", r.kernels[k].c_str(), "");
+    std::printf("%-10s %8s", (r.kernels[k] + (r.register_sensitive[k] ? "*" : "")).c_str(), "");
     for (const auto& d : r.designs) {
       const auto& x = d.per_kernel[k];
       if (std::isnan(x.max_tolerable_latency)) std::printf(" %8s", "-");
