@@ -7,7 +7,7 @@
 //  * the normalizer: BL on main-RF design #1 with the RFC's storage added to its capacity
 //    (LTRF §5's fair baseline, rf_capacity.h) at 1x latency;
 //  * each design at main-RF design `config_id` (capacity, banks, latency of Table 2; BL also gets
-//    the RFC storage); Ideal always runs at ideal_capacity, 8x banks, 1x latency;
+//    the RFC storage); Ideal always runs at ideal_capacity, design #1's banks, 1x latency;
 //  * each design except Ideal at every latency of the sweep (1x is always run) on design #1's
 //    capacity and banks (LTRF §6.3: latency varied, size constant).
 //  * BL on the normalizer's main RF with every resident warp in the active set (two-level with

@@ -41,7 +41,7 @@ MainRfConfig LtrfParams::main_rf(int id) const {
 }
 
 MainRfConfig LtrfParams::ideal() const {
-  return {0, ideal_capacity, config_banks.at(kMainRfConfigs - 1), 1.0};
+  return {0, ideal_capacity, config_banks.at(0), 1.0};  // LTRF §6.1: configuration #1 idealized
 }
 
 void check_latency_rel(double rel, const std::string& what) {

@@ -37,7 +37,8 @@ struct LtrfParams {
   static LtrfParams from_config(const Config& c);
   MainRfConfig main_rf(int id) const;
   MainRfConfig selected() const { return main_rf(main_rf_config); }
-  // The Ideal design (LTRF §5): ideal_capacity at 1x latency, 8x banks like #6/#7.
+  // The Ideal design (LTRF §5, §6.1: "an idealized version of configuration #1 with 8x the register
+  // file capacity but no increase in latency"): ideal_capacity at 1x latency with #1's banks.
   MainRfConfig ideal() const;
 };
 

@@ -15,6 +15,7 @@ TEST_CASE("GIVEN the defaults file WHEN [ltrf] is read THEN LTRF Table 2 designs
   CHECK(p.main_rf(7).capacity_multiple == 8.0);
   CHECK(p.ideal().latency_rel == 1.0);
   CHECK(p.ideal().capacity_multiple == 8.0);
+  CHECK(p.ideal().bank_multiple == p.main_rf(1).bank_multiple);  // LTRF §6.1: #1 idealized
 }
 
 TEST_CASE("GIVEN bad design ids and latencies WHEN validated THEN the errors name the key and the range") {
