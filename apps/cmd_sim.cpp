@@ -57,6 +57,7 @@ nlohmann::json stats_json(const arch::SmStats& s) {
           {"slow_accesses", s.slow_accesses},
           {"row_spills", s.row_spills},
           {"l1_hits", s.l1_hits},
+          {"l1_merges", s.l1_merges},
           {"l2_hits", s.l2_hits},
           {"dram_accesses", s.dram_accesses},
           {"blocks", s.blocks},

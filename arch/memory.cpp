@@ -8,6 +8,8 @@ namespace rfvar::arch {
 void MemorySystem::reset() {
   l2_free_ = dram_free_ = 0.0;
   inflight_ = {};
+  if (l1_used_) l1_.reset();
+  l1_used_ = false;
 }
 
 std::uint64_t MemorySystem::miss(std::uint64_t issue, bool l2_hit, SmStats& stats) {

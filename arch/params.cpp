@@ -44,6 +44,11 @@ ArchParams ArchParams::from_config(const Config& c) {
   p.l2_cycles_per_request = c.get_double("arch.l2_cycles_per_request", Range::closed(0.0, 1000.0));
   p.dram_cycles_per_request = c.get_double("arch.dram_cycles_per_request", Range::closed(0.0, 1000.0));
   p.max_outstanding_misses = i("max_outstanding_misses", 1, 4096);
+  p.l1_size_bytes = i("l1_size_bytes", 128, 1 << 24);
+  p.l1_line_bytes = i("l1_line_bytes", 4, 4096);
+  p.l1_ways = i("l1_ways", 1, 64);
+  if (p.l1_size_bytes % (p.l1_line_bytes * p.l1_ways) != 0)
+    throw ConfigError("arch.l1_size_bytes must be a multiple of arch.l1_line_bytes * arch.l1_ways");
   p.two_level_active_warps = i("two_level_active_warps", 1, 64);
   p.two_level_greedy = c.get_string("arch.two_level_inner", {"greedy", "round_robin"}) == "greedy";
   p.two_level_group_warps = i("two_level_group_warps", 1, 64);

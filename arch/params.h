@@ -34,6 +34,9 @@ struct ArchParams {
   double l2_cycles_per_request = 2.0;
   double dram_cycles_per_request = 7.6;
   int max_outstanding_misses = 32;
+  int l1_size_bytes = 16384;  // L1 data cache tags (used by address-stream accesses only): GTX480 dl1 32:128:4
+  int l1_line_bytes = 128;
+  int l1_ways = 4;
   int two_level_active_warps = 8;
   bool two_level_greedy = true;
   int two_level_group_warps = 8;  // fetch-group size of two-level-groups (Narasiman 2011; Tan §6.1.2)

@@ -159,6 +159,10 @@ void Sm::issue(int slot, const Instr& in) {
   c.warp = slot;
   c.in = &in;
   c.mask = w.mask();
+  if (in.addr >= 0) {
+    const std::uint8_t d = k_->addr_streams[static_cast<std::size_t>(in.addr)].loop_depth;
+    c.iter = d == kNoLoop ? 0 : w.loop_count[d];
+  }
   c.pending = 0;
   c.ready_at = now_ + 1;
   c.got_operand_at = ~0ull;

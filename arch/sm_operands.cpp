@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "arch/memory/coalescer.h"
 #include "arch/sm.h"
 
 namespace rfvar::arch {
@@ -162,8 +163,18 @@ bool Sm::dispatch() {
       const std::uint32_t dyn = w.dyn++;
       const std::uint64_t a = (static_cast<std::uint64_t>(launch_index_) << 32) ^ static_cast<std::uint64_t>(w.bid);
       const std::uint64_t b0 = (static_cast<std::uint64_t>(w.wib) << 48) ^ (static_cast<std::uint64_t>(dyn) << 8);
-      done = mem_.access(in, now_, [&](int k) { return draw(a, b0 ^ static_cast<std::uint64_t>(k)); }, stats_);
-      lane_busy_[static_cast<std::size_t>(lane)] = now_ + in.transactions;  // one request per cycle
+      auto uniform = [&](int k) { return draw(a, b0 ^ static_cast<std::uint64_t>(k)); };
+      int requests = in.transactions;
+      if (in.addr < 0) {
+        done = mem_.access(in, now_, uniform, stats_);
+      } else {  // address stream: coalesced line requests through the L1 tags
+        std::uint64_t lines[32];
+        requests = coalesce(k_->addr_streams[static_cast<std::size_t>(in.addr)], w.bid, w.wib, c.iter, c.mask,
+                            p_.l1_line_bytes, lines);
+        done = mem_.access_lines(in, lines, requests, now_, uniform, stats_);
+        requests = std::max(requests, 1);
+      }
+      lane_busy_[static_cast<std::size_t>(lane)] = now_ + static_cast<std::uint64_t>(requests);  // one request per cycle
     } else {
       const auto op = static_cast<std::size_t>(in.op);
       done = now_ + static_cast<std::uint64_t>(p_.latency_cycles[op]);

@@ -35,6 +35,7 @@ struct SmStats {
   std::uint64_t slow_accesses = 0;         // register accesses that took more than one cycle
   std::uint64_t row_spills = 0;            // vectors placed outside their mapped bank (bank full)
   std::uint64_t l1_hits = 0, l2_hits = 0, dram_accesses = 0;
+  std::uint64_t l1_merges = 0;  // address-stream loads of a line whose miss is in flight (one MSHR entry)
   std::uint64_t blocks = 0, kernel_launches = 0;
   std::vector<std::uint64_t> bank_reads, bank_writes, bank_busy_cycles;            // [banks]
   std::vector<std::uint64_t> subbank_reads, subbank_writes, subbank_busy_cycles;   // [banks * S]

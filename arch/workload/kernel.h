@@ -71,6 +71,21 @@ struct Cond {
   bool programmatic() const { return kind != CondKind::RandomLane && kind != CondKind::RandomWarp; }
 };
 
+// An address stream of a global/local memory instruction (docs/kernel-format.md `addr=`): the byte
+// address of thread t (= warp index in block * 32 + lane) of block `bid` in iteration `iter` of the
+// innermost enclosing loop is
+//   block_bytes * bid + lane_bytes * t + iter_bytes * iter   (mod wrap_bytes when wrap_bytes > 0)
+// in region `region` (regions never alias). Coalescing and the L1 tags decide hits (arch/memory/).
+inline constexpr std::uint8_t kNoLoop = 0xFF;
+struct AddrStream {
+  std::uint8_t region = 0;
+  std::uint8_t loop_depth = kNoLoop;  // index of the loop counter `iter` counts; kNoLoop: iter = 0
+  std::int64_t lane_bytes = 4;
+  std::int64_t iter_bytes = 0;
+  std::int64_t block_bytes = 0;
+  std::int64_t wrap_bytes = 0;  // footprint in bytes; 0 = no wrap
+};
+
 struct Instr {
   OpClass op = OpClass::IntAlu;
   std::uint8_t dst = kNoReg;
@@ -80,6 +95,7 @@ struct Instr {
   MemSpace space = MemSpace::None;
   std::uint8_t transactions = 1;  // global/local/const: memory requests per warp access (1 = coalesced);
                                   // shared: bank-conflict ways (1 = conflict-free)
+  std::int16_t addr = -1;         // index into Kernel::addr_streams; -1: tx / l1 probabilities decide
   float l1_hit = 0.0f;            // probability a request hits in L1 (global/local/const)
   float l2_hit = 0.0f;            // probability an L1 miss hits in L2
   // Control
@@ -104,6 +120,7 @@ struct Kernel {
   std::int32_t regs_per_thread = 1;
   std::int32_t smem_bytes = 0;
   std::vector<Instr> code;       // ends with Exit
+  std::vector<AddrStream> addr_streams;  // Instr::addr indexes this
   int max_loop_depth = 0;
   // Registers whose every access happens under a programmatic (tid/bid) condition that leaves a
   // fixed subset of lanes active: the vectors hybrid banks are meant for (Tan §3.3.4). Bit r.

@@ -311,7 +311,9 @@ class Parser {
       in.src[in.nsrc++] = static_cast<std::uint8_t>(reg(w[i]));
     }
     const bool mem = in.space != MemSpace::None;
-    auto kv = key_values(w, i, mem ? std::vector<std::string>{"tx", "l1", "l2"} : std::vector<std::string>{});
+    auto kv = key_values(w, i,
+                         mem ? std::vector<std::string>{"tx", "l1", "l2", "addr", "lane", "iter", "blk", "wrap"}
+                             : std::vector<std::string>{});
     if (in.op == OpClass::Load && in.dst == kNoReg) fail("a load needs a destination: ld.SPACE rD = rADDR");
     if (in.op == OpClass::Store && in.dst != kNoReg) fail("a store has no destination: st.SPACE rADDR rDATA");
     if (mem && in.nsrc == 0) fail("a memory instruction needs an address register");
@@ -320,9 +322,35 @@ class Parser {
       fail("shared memory has no l1/l2 hit rates (use tx=WAYS for bank conflicts)");
     if (kv.count("l1")) in.l1_hit = static_cast<float>(to_prob(kv["l1"], "l1"));
     if (kv.count("l2")) in.l2_hit = static_cast<float>(to_prob(kv["l2"], "l2"));
+    address_stream(in, kv);
     if (in.dst != kNoReg) note_access(in.dst);
     for (int s = 0; s < in.nsrc; ++s) note_access(in.src[s]);
     emit(in);
+  }
+
+  // The optional address stream of a global/local access (docs/kernel-format.md, "Address streams").
+  void address_stream(Instr& in, std::map<std::string, std::string>& kv) {
+    const bool any = kv.count("addr") || kv.count("lane") || kv.count("iter") || kv.count("blk") || kv.count("wrap");
+    if (!any) return;
+    if (!kv.count("addr")) fail("lane=, iter=, blk= and wrap= describe an address stream and need addr=REGION");
+    if (in.space != MemSpace::Global && in.space != MemSpace::Local)
+      fail("addr= is accepted on ld/st .global and .local only (shared and constant memory have no L1 tags)");
+    if (kv.count("tx") || kv.count("l1"))
+      fail("with addr= the requests and L1 hits come from coalescing and the L1 tags; drop tx= and l1=");
+    constexpr long long kMaxStride = 1ll << 32;
+    AddrStream a;
+    a.region = static_cast<std::uint8_t>(to_int(kv["addr"], "addr (region id)", 0, 255));
+    if (kv.count("lane")) a.lane_bytes = to_int(kv["lane"], "lane (bytes per thread)", -kMaxStride, kMaxStride);
+    if (kv.count("iter")) a.iter_bytes = to_int(kv["iter"], "iter (bytes per loop iteration)", -kMaxStride, kMaxStride);
+    if (kv.count("blk")) a.block_bytes = to_int(kv["blk"], "blk (bytes per block)", -kMaxStride, kMaxStride);
+    if (kv.count("wrap")) a.wrap_bytes = to_int(kv["wrap"], "wrap (footprint bytes)", 1, 1ll << 40);
+    int loops = 0;
+    for (const auto& f : frames_) loops += f.kind == Frame::Loop;
+    if (loops > 0) a.loop_depth = static_cast<std::uint8_t>(loops - 1);  // the innermost loop's counter
+    else if (a.iter_bytes != 0) fail("iter= needs an enclosing loop");
+    if (kernel_->addr_streams.size() >= 32767) fail("more than 32767 address streams in one kernel");
+    in.addr = static_cast<std::int16_t>(kernel_->addr_streams.size());
+    kernel_->addr_streams.push_back(a);
   }
 
   void finish_kernel() {

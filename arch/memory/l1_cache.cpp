@@ -1,0 +1,47 @@
+#include "arch/memory/l1_cache.h"
+
+#include <algorithm>
+
+namespace rfvar::arch {
+
+L1Cache::L1Cache(const Params& p)
+    : sets_(std::max(1, p.size_bytes / (p.line_bytes * p.ways))),
+      assoc_(p.ways),
+      ways_(static_cast<std::size_t>(sets_) * static_cast<std::size_t>(assoc_)) {}
+
+void L1Cache::reset() {
+  std::fill(ways_.begin(), ways_.end(), Way{});
+  stamp_ = 0;
+}
+
+bool L1Cache::load(std::uint64_t line, std::uint64_t& ready) {
+  Way* s = set_of(line);
+  for (int w = 0; w < assoc_; ++w)
+    if (s[w].valid && s[w].tag == line) {
+      s[w].last_use = ++stamp_;
+      ready = s[w].ready;
+      return true;
+    }
+  return false;
+}
+
+void L1Cache::allocate(std::uint64_t line, std::uint64_t ready) {
+  Way* s = set_of(line);
+  Way* victim = s;
+  for (int w = 0; w < assoc_; ++w) {
+    if (!s[w].valid) {
+      victim = &s[w];
+      break;
+    }
+    if (s[w].last_use < victim->last_use) victim = &s[w];
+  }
+  *victim = Way{true, line, ++stamp_, ready};
+}
+
+void L1Cache::store(std::uint64_t line) {
+  Way* s = set_of(line);
+  for (int w = 0; w < assoc_; ++w)
+    if (s[w].valid && s[w].tag == line) s[w].valid = false;
+}
+
+}  // namespace rfvar::arch

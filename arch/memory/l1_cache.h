@@ -1,0 +1,45 @@
+// The L1 data cache tag array of one SM: set-associative, LRU, allocate on read miss, stores
+// write-evict / write-no-allocate (GPGPU-Sim GTX480 `-gpgpu_cache:dl1 32:128:4,L:L:m:N`: 32 sets x
+// 128 B lines x 4 ways, LRU, write-evict, allocate on miss; linear set index = line % sets).
+//
+// Contract: lines are line addresses (byte address / line bytes). A line is allocated when its miss
+// is sent, with the cycle its data arrives (`ready`); a later load of that line is a hit whose data
+// comes at max(now + hit latency, ready): an in-flight miss is merged (GPGPU-Sim HIT_RESERVED, one
+// MSHR entry) instead of sending a second request. No statistics, no timing beyond `ready`.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace rfvar::arch {
+
+class L1Cache {
+ public:
+  struct Params {
+    int size_bytes = 16384;
+    int line_bytes = 128;
+    int ways = 4;
+  };
+  explicit L1Cache(const Params& p);
+  void reset();
+  // A load of `line`: true if the tag is present (LRU updated, `ready` set to the
+  // cycle its data is in the cache); false on a miss (nothing changes: call allocate()).
+  bool load(std::uint64_t line, std::uint64_t& ready);
+  // Allocates `line` for a read miss whose data arrives at `ready`, evicting the set's least recently used way.
+  void allocate(std::uint64_t line, std::uint64_t ready);
+  // A store to `line`: write-evict (the line, if present, is invalidated; nothing is allocated).
+  void store(std::uint64_t line);
+  int sets() const { return sets_; }
+
+ private:
+  struct Way {
+    bool valid = false;
+    std::uint64_t tag = 0, last_use = 0, ready = 0;
+  };
+  Way* set_of(std::uint64_t line) { return &ways_[static_cast<std::size_t>(line % static_cast<std::uint64_t>(sets_)) * static_cast<std::size_t>(assoc_)]; }
+  int sets_ = 1, assoc_ = 1;
+  std::uint64_t stamp_ = 0;  // LRU order (ties in one cycle broken by access order)
+  std::vector<Way> ways_;    // [sets * ways]
+};
+
+}  // namespace rfvar::arch
