@@ -159,7 +159,7 @@ void Sm::issue(int slot, const Instr& in) {
   c.warp = slot;
   c.in = &in;
   c.mask = w.mask();
-  if (in.addr >= 0) {
+  if (u == Unit::Mem && in.addr >= 0) [[unlikely]] {
     const std::uint8_t d = k_->addr_streams[static_cast<std::size_t>(in.addr)].loop_depth;
     c.iter = d == kNoLoop ? 0 : w.loop_count[d];
   }

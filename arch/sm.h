@@ -141,6 +141,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   void on_deactivate(int slot) override;
   void write_back(int slot, int reg) override;
 
+  std::uint64_t stream_access(const Collector& c, const Warp& w, std::uint64_t a, std::uint64_t b0, int lane);
+
   const ArchParams& p_;
   std::vector<std::unique_ptr<IWarpScheduler>> schedulers_;
   std::string scheduler_name_;

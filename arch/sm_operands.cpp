@@ -141,6 +141,20 @@ bool Sm::arbitrate_banks() {
   return act;
 }
 
+// An address-stream access (docs/kernel-format.md `addr=`): coalesced line requests through the L1
+// tags, one request per cycle. Out of line: the tx= / l1= path above stays as compact as before.
+[[gnu::noinline]] std::uint64_t Sm::stream_access(const Collector& c, const Warp& w, std::uint64_t a,
+                                                  std::uint64_t b0, int lane) {
+  const Instr& in = *c.in;
+  std::uint64_t lines[32];
+  const int n = coalesce(k_->addr_streams[static_cast<std::size_t>(in.addr)], w.bid, w.wib, c.iter, c.mask,
+                         p_.l1_line_bytes, lines);
+  const std::uint64_t done =
+      mem_.access_lines(in, lines, n, now_, [&](int k) { return draw(a, b0 ^ static_cast<std::uint64_t>(k)); }, stats_);
+  lane_busy_[static_cast<std::size_t>(lane)] = now_ + static_cast<std::uint64_t>(std::max(n, 1));
+  return done;
+}
+
 bool Sm::dispatch() {
   if (cus_busy_ == 0) return false;
   bool act = false;
@@ -163,18 +177,12 @@ bool Sm::dispatch() {
       const std::uint32_t dyn = w.dyn++;
       const std::uint64_t a = (static_cast<std::uint64_t>(launch_index_) << 32) ^ static_cast<std::uint64_t>(w.bid);
       const std::uint64_t b0 = (static_cast<std::uint64_t>(w.wib) << 48) ^ (static_cast<std::uint64_t>(dyn) << 8);
-      auto uniform = [&](int k) { return draw(a, b0 ^ static_cast<std::uint64_t>(k)); };
-      int requests = in.transactions;
-      if (in.addr < 0) {
-        done = mem_.access(in, now_, uniform, stats_);
-      } else {  // address stream: coalesced line requests through the L1 tags
-        std::uint64_t lines[32];
-        requests = coalesce(k_->addr_streams[static_cast<std::size_t>(in.addr)], w.bid, w.wib, c.iter, c.mask,
-                            p_.l1_line_bytes, lines);
-        done = mem_.access_lines(in, lines, requests, now_, uniform, stats_);
-        requests = std::max(requests, 1);
+      if (in.addr < 0) [[likely]] {
+        done = mem_.access(in, now_, [&](int k) { return draw(a, b0 ^ static_cast<std::uint64_t>(k)); }, stats_);
+        lane_busy_[static_cast<std::size_t>(lane)] = now_ + in.transactions;  // one request per cycle
+      } else {
+        done = stream_access(c, w, a, b0, lane);
       }
-      lane_busy_[static_cast<std::size_t>(lane)] = now_ + static_cast<std::uint64_t>(requests);  // one request per cycle
     } else {
       const auto op = static_cast<std::size_t>(in.op);
       done = now_ + static_cast<std::uint64_t>(p_.latency_cycles[op]);

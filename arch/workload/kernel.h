@@ -95,7 +95,6 @@ struct Instr {
   MemSpace space = MemSpace::None;
   std::uint8_t transactions = 1;  // global/local/const: memory requests per warp access (1 = coalesced);
                                   // shared: bank-conflict ways (1 = conflict-free)
-  std::int16_t addr = -1;         // index into Kernel::addr_streams; -1: tx / l1 probabilities decide
   float l1_hit = 0.0f;            // probability a request hits in L1 (global/local/const)
   float l2_hit = 0.0f;            // probability an L1 miss hits in L2
   // Control
@@ -104,6 +103,7 @@ struct Instr {
   std::int32_t reconv = -1;  // If: reconvergence pc
   std::int32_t trip = 0;     // LoopBack: trip count (>= 1)
   std::uint8_t depth = 0;    // LoopBack: nesting depth (index of the warp's loop counter)
+  std::int16_t addr = -1;    // Load/Store: index into Kernel::addr_streams; -1: tx= / l1= decide (here: padding)
   Cond cond;                 // If
   std::int32_t line = 0;     // source line, for messages
 };
