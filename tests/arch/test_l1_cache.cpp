@@ -7,6 +7,7 @@
 #include <string>
 
 #include "arch/mapping/i_register_mapping.h"
+#include "arch/memory.h"
 #include "arch/memory/coalescer.h"
 #include "arch/memory/l1_cache.h"
 #include "arch/run.h"
@@ -177,4 +178,32 @@ TEST_CASE("GIVEN a kernel whose loads fit the L1 WHEN it runs twice THEN only th
   CHECK(a.l1_hits + a.l1_merges == 4 * 7);
   CHECK(a.cycles == again.cycles);
   CHECK(a.l1_hits == again.l1_hits);
+}
+
+TEST_CASE("GIVEN the memory system WHEN a line is loaded, re-loaded in flight, after arrival and after a store "
+          "THEN miss, merge, hit and miss again") {
+  ArchParams p = ArchParams::from_config(Config::load_default());
+  MemorySystem m(p);
+  m.reset();
+  SmStats s;
+  Instr ld, st;
+  ld.op = OpClass::Load;
+  ld.space = st.space = MemSpace::Global;
+  ld.l2_hit = 1.0f;  // every L1 miss hits in L2
+  st.op = OpClass::Store;
+  auto draw = [](int) { return 0.5; };  // only L2 draws: l2_hit 1 hits, 0 misses
+  const std::uint64_t line = 7;
+  const std::uint64_t t0 = m.access_lines(ld, &line, 1, 0, draw, s);
+  CHECK(t0 == static_cast<std::uint64_t>(p.lat_l2_hit_cycles));  // unloaded L2 hit
+  CHECK(s.l2_hits == 1);
+  CHECK(m.access_lines(ld, &line, 1, 5, draw, s) == t0);  // in flight: merged, no new request
+  CHECK(s.l1_merges == 1);
+  CHECK(s.l2_hits == 1);
+  const std::uint64_t later = t0 + 10;
+  CHECK(m.access_lines(ld, &line, 1, later, draw, s) == later + static_cast<std::uint64_t>(p.lat_l1_hit_cycles));
+  CHECK(s.l1_hits == 1);
+  m.access_lines(st, &line, 1, later + 1, draw, s);  // write-evict
+  m.access_lines(ld, &line, 1, later + 2, draw, s);
+  CHECK(s.l2_hits == 2);  // the load after the store missed
+  CHECK(s.l1_hits == 1);
 }
