@@ -74,8 +74,10 @@ struct Cond {
 // An address stream of a global/local memory instruction (docs/kernel-format.md `addr=`): the byte
 // address of thread t (= warp index in block * 32 + lane) of block `bid` in iteration `iter` of the
 // innermost enclosing loop is
-//   block_bytes * bid + lane_bytes * t + iter_bytes * iter   (mod wrap_bytes when wrap_bytes > 0)
-// in region `region` (regions never alias). Coalescing and the L1 tags decide hits (arch/memory/).
+//   offset_bytes + block_bytes * bid + lane_bytes * x + pitch_bytes * y + iter_bytes * iter
+// (mod wrap_bytes when wrap_bytes > 0), x = t % dim_x and y = t / dim_x for 2-D blocks (dim_x > 0),
+// else x = t, y = 0; in region `region` (regions never alias). Coalescing and the L1 tags decide
+// hits (arch/memory/).
 inline constexpr std::uint8_t kNoLoop = 0xFF;
 struct AddrStream {
   std::uint8_t region = 0;
@@ -84,6 +86,9 @@ struct AddrStream {
   std::int64_t iter_bytes = 0;
   std::int64_t block_bytes = 0;
   std::int64_t wrap_bytes = 0;  // footprint in bytes; 0 = no wrap
+  std::int64_t offset_bytes = 0;  // constant offset (a stencil's neighbour: -4, +4, +-pitch)
+  std::int32_t dim_x = 0;         // threads per row of a 2-D block; 0 = 1-D
+  std::int64_t pitch_bytes = 0;   // bytes between rows (2-D blocks)
 };
 
 struct Instr {

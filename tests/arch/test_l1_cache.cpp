@@ -72,6 +72,17 @@ TEST_CASE("GIVEN an address stream WHEN the block, warp and iteration change THE
   CHECK(b[0] == a[0] + 4);  // the next iteration is 512 B on
 }
 
+TEST_CASE("GIVEN a 16x16 block reading a 2-D tile (row pitch 4 KB) WHEN a warp access is coalesced "
+          "THEN each of its two rows is one line, and a neighbour offset can move it across lines") {
+  AddrStream s = stream(4);
+  s.dim_x = 16;
+  s.pitch_bytes = 4096;
+  CHECK(stream_address(s, 0, 17, 0) == 4096 + 4);  // x = 1, y = 1
+  CHECK(requests(s, kAllLanes) == 2);              // rows 0 and 1, 64 B each
+  s.offset_bytes = 96;                             // x + 24: each row straddles two lines
+  CHECK(requests(s, kAllLanes) == 4);
+}
+
 TEST_CASE("GIVEN a 2-set 2-way L1 WHEN a hand sequence of loads runs THEN LRU decides hits and evictions") {
   L1Cache c({512, 128, 2});  // 2 sets x 2 ways
   REQUIRE(c.sets() == 2);
@@ -101,7 +112,7 @@ TEST_CASE("GIVEN loads with address streams WHEN the kernel is parsed THEN the s
   const Benchmark b = parse_benchmark(
       "rfvar-kernel 1\nbenchmark t\nkernel k block=64 regs=8\n  ld.global r1 = r0 addr=3 lane=8 blk=4096\n"
       "  loop 4\n    loop 2\n      ld.global r2 = r0 addr=1 iter=256 wrap=2048 l2=0.5\n    endloop\n  endloop\n"
-      "  st.global r0 r2 addr=1\n  ld.global r3 = r0 tx=2 l1=0.5\nend\nlaunch k grid=1\n",
+      "  st.global r0 r2 addr=1 off=-4 dimx=8 pitch=1024\n  ld.global r3 = r0 tx=2 l1=0.5\nend\nlaunch k grid=1\n",
       "t.kernel");
   const Kernel& k = b.kernels[0];
   REQUIRE(k.addr_streams.size() == 3);
@@ -116,6 +127,9 @@ TEST_CASE("GIVEN loads with address streams WHEN the kernel is parsed THEN the s
   CHECK(k.addr_streams[1].iter_bytes == 256);
   CHECK(k.addr_streams[1].wrap_bytes == 2048);
   CHECK(k.addr_streams[2].lane_bytes == 4);  // default: 4 B words
+  CHECK(k.addr_streams[2].offset_bytes == -4);
+  CHECK(k.addr_streams[2].dim_x == 8);
+  CHECK(k.addr_streams[2].pitch_bytes == 1024);
   CHECK(k.code[k.code.size() - 2].addr == -1);  // the tx/l1 load keeps the probabilistic path
 }
 
@@ -131,6 +145,8 @@ TEST_CASE("GIVEN malformed address streams WHEN parsed THEN FILE:LINE errors nam
   CHECK(parse_error("  ld.global r1 = r0 addr=1 iter=4\n").find("iter= needs an enclosing loop") != std::string::npos);
   CHECK(parse_error("  ld.global r1 = r0 addr=x\n").find("t.kernel:4: ") == 0);
   CHECK(parse_error("  ialu r1 = r0 addr=1\n").find("unknown key 'addr'") != std::string::npos);
+  CHECK(parse_error("  ld.global r1 = r0 addr=1 dimx=16\n").find("come together") != std::string::npos);
+  CHECK(parse_error("  ld.global r1 = r0 off=4\n").find("need addr=REGION") != std::string::npos);
 }
 
 namespace {
