@@ -10,7 +10,9 @@ constexpr int kRegionShift = 48;  // regions are 256 TB apart: they never alias
 }
 
 std::uint64_t stream_address(const AddrStream& s, int bid, int tid, std::int32_t iter) {
-  std::int64_t a = s.offset_bytes + s.block_bytes * bid + s.iter_bytes * iter;
+  std::int64_t a = s.offset_bytes + s.iter_bytes * iter;
+  if (s.grid_x > 0) a += s.block_bytes * (bid % s.grid_x) + s.block_y_bytes * (bid / s.grid_x);
+  else a += s.block_bytes * bid;
   if (s.dim_x > 0) a += s.lane_bytes * (tid % s.dim_x) + s.pitch_bytes * (tid / s.dim_x);
   else a += s.lane_bytes * tid;
   if (s.wrap_bytes > 0) a = ((a % s.wrap_bytes) + s.wrap_bytes) % s.wrap_bytes;

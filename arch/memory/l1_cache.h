@@ -36,7 +36,10 @@ class L1Cache {
     bool valid = false;
     std::uint64_t tag = 0, last_use = 0, ready = 0;
   };
-  Way* set_of(std::uint64_t line) { return &ways_[static_cast<std::size_t>(line % static_cast<std::uint64_t>(sets_)) * static_cast<std::size_t>(assoc_)]; }
+  Way* set_of(std::uint64_t line) {
+    const auto set = static_cast<std::size_t>(line % static_cast<std::uint64_t>(sets_));
+    return &ways_[set * static_cast<std::size_t>(assoc_)];
+  }
   int sets_ = 1, assoc_ = 1;
   std::uint64_t stamp_ = 0;  // LRU order (ties in one cycle broken by access order)
   std::vector<Way> ways_;    // [sets * ways]

@@ -74,9 +74,11 @@ struct Cond {
 // An address stream of a global/local memory instruction (docs/kernel-format.md `addr=`): the byte
 // address of thread t (= warp index in block * 32 + lane) of block `bid` in iteration `iter` of the
 // innermost enclosing loop is
-//   offset_bytes + block_bytes * bid + lane_bytes * x + pitch_bytes * y + iter_bytes * iter
+//   offset_bytes + block_bytes * bx + block_y_bytes * by + lane_bytes * x + pitch_bytes * y
+//   + iter_bytes * iter
 // (mod wrap_bytes when wrap_bytes > 0), x = t % dim_x and y = t / dim_x for 2-D blocks (dim_x > 0),
-// else x = t, y = 0; in region `region` (regions never alias). Coalescing and the L1 tags decide
+// else x = t, y = 0; bx = bid % grid_x and by = bid / grid_x for 2-D grids (grid_x > 0), else
+// bx = bid, by = 0; in region `region` (regions never alias). Coalescing and the L1 tags decide
 // hits (arch/memory/).
 inline constexpr std::uint8_t kNoLoop = 0xFF;
 struct AddrStream {
@@ -89,6 +91,8 @@ struct AddrStream {
   std::int64_t offset_bytes = 0;  // constant offset (a stencil's neighbour: -4, +4, +-pitch)
   std::int32_t dim_x = 0;         // threads per row of a 2-D block; 0 = 1-D
   std::int64_t pitch_bytes = 0;   // bytes between rows (2-D blocks)
+  std::int32_t grid_x = 0;        // blocks per grid row of a 2-D grid; 0 = 1-D
+  std::int64_t block_y_bytes = 0; // bytes between grid rows (2-D grids)
 };
 
 struct Instr {

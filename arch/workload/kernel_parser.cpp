@@ -311,9 +311,9 @@ class Parser {
       in.src[in.nsrc++] = static_cast<std::uint8_t>(reg(w[i]));
     }
     const bool mem = in.space != MemSpace::None;
-    auto kv = key_values(w, i,
-                         mem ? std::vector<std::string>{"tx", "l1", "l2", "addr", "lane", "iter", "blk", "wrap", "off", "dimx", "pitch"}
-                             : std::vector<std::string>{});
+    static const std::vector<std::string> kMemKeys = {"tx",   "l1",  "l2",  "addr", "lane",  "iter", "blk",
+                                                      "wrap", "off", "dimx", "pitch", "gridx", "blky"};
+    auto kv = key_values(w, i, mem ? kMemKeys : std::vector<std::string>{});
     if (in.op == OpClass::Load && in.dst == kNoReg) fail("a load needs a destination: ld.SPACE rD = rADDR");
     if (in.op == OpClass::Store && in.dst != kNoReg) fail("a store has no destination: st.SPACE rADDR rDATA");
     if (mem && in.nsrc == 0) fail("a memory instruction needs an address register");
@@ -331,9 +331,12 @@ class Parser {
   // The optional address stream of a global/local access (docs/kernel-format.md, "Address streams").
   void address_stream(Instr& in, std::map<std::string, std::string>& kv) {
     bool any = false;
-    for (const char* k : {"addr", "lane", "iter", "blk", "wrap", "off", "dimx", "pitch"}) any = any || kv.count(k);
+    for (const char* k : {"addr", "lane", "iter", "blk", "wrap", "off", "dimx", "pitch", "gridx", "blky"})
+      any = any || kv.count(k);
     if (!any) return;
-    if (!kv.count("addr")) fail("lane=, iter=, blk=, wrap=, off=, dimx= and pitch= describe an address stream and need addr=REGION");
+    if (!kv.count("addr"))
+      fail("lane=, iter=, blk=, wrap=, off=, dimx=, pitch=, gridx= and blky= describe an address stream and "
+           "need addr=REGION");
     if (in.space != MemSpace::Global && in.space != MemSpace::Local)
       fail("addr= is accepted on ld/st .global and .local only (shared and constant memory have no L1 tags)");
     if (kv.count("tx") || kv.count("l1"))
@@ -346,9 +349,16 @@ class Parser {
     if (kv.count("blk")) a.block_bytes = to_int(kv["blk"], "blk (bytes per block)", -kMaxStride, kMaxStride);
     if (kv.count("wrap")) a.wrap_bytes = to_int(kv["wrap"], "wrap (footprint bytes)", 1, 1ll << 40);
     if (kv.count("off")) a.offset_bytes = to_int(kv["off"], "off (bytes)", -kMaxStride, kMaxStride);
-    if (kv.count("dimx")) a.dim_x = static_cast<std::int32_t>(to_int(kv["dimx"], "dimx (threads per row)", 1, 1024));
+    if (kv.count("dimx"))
+      a.dim_x = static_cast<std::int32_t>(to_int(kv["dimx"], "dimx (threads per row)", 1, 1024));
     if (kv.count("pitch")) a.pitch_bytes = to_int(kv["pitch"], "pitch (bytes per row)", -kMaxStride, kMaxStride);
-    if (kv.count("pitch") != kv.count("dimx")) fail("dimx= and pitch= come together (a 2-D block: row length, row pitch)");
+    if (kv.count("pitch") != kv.count("dimx"))
+      fail("dimx= and pitch= come together (a 2-D block: row length, row pitch)");
+    if (kv.count("gridx"))
+      a.grid_x = static_cast<std::int32_t>(to_int(kv["gridx"], "gridx (blocks per grid row)", 1, 1 << 24));
+    if (kv.count("blky")) a.block_y_bytes = to_int(kv["blky"], "blky (bytes per grid row)", -kMaxStride, kMaxStride);
+    if (kv.count("gridx") != kv.count("blky"))
+      fail("gridx= and blky= come together (a 2-D grid: blocks per row, bytes per row)");
     int loops = 0;
     for (const auto& f : frames_) loops += f.kind == Frame::Loop;
     if (loops > 0) a.loop_depth = static_cast<std::uint8_t>(loops - 1);  // the innermost loop's counter

@@ -83,6 +83,14 @@ TEST_CASE("GIVEN a 16x16 block reading a 2-D tile (row pitch 4 KB) WHEN a warp a
   CHECK(requests(s, kAllLanes) == 4);
 }
 
+TEST_CASE("GIVEN a 2-D grid of 20 blocks per row WHEN the block index grows THEN bx and by take their own strides") {
+  AddrStream s = stream(4, 0, 64);  // blk = 64 B per bx
+  s.grid_x = 20;
+  s.block_y_bytes = 1 << 20;  // 1 MB per by
+  CHECK(stream_address(s, 19, 0, 0) == 19 * 64);
+  CHECK(stream_address(s, 45, 0, 0) == 2 * (1 << 20) + 5 * 64);  // bx = 5, by = 2
+}
+
 TEST_CASE("GIVEN a 2-set 2-way L1 WHEN a hand sequence of loads runs THEN LRU decides hits and evictions") {
   L1Cache c({512, 128, 2});  // 2 sets x 2 ways
   REQUIRE(c.sets() == 2);
@@ -146,6 +154,7 @@ TEST_CASE("GIVEN malformed address streams WHEN parsed THEN FILE:LINE errors nam
   CHECK(parse_error("  ld.global r1 = r0 addr=x\n").find("t.kernel:4: ") == 0);
   CHECK(parse_error("  ialu r1 = r0 addr=1\n").find("unknown key 'addr'") != std::string::npos);
   CHECK(parse_error("  ld.global r1 = r0 addr=1 dimx=16\n").find("come together") != std::string::npos);
+  CHECK(parse_error("  ld.global r1 = r0 addr=1 gridx=20\n").find("gridx= and blky= come") != std::string::npos);
   CHECK(parse_error("  ld.global r1 = r0 off=4\n").find("need addr=REGION") != std::string::npos);
 }
 
