@@ -126,10 +126,8 @@ void run(CommonOptions& o, const SimOptions& so) {
   }
   const RngStream workload(o.master_seed(config), 0, Stream::Workload);
   const auto t0 = std::chrono::steady_clock::now();
-  auto provider = arch::make_rf_provider(tech, sm ? &*sm : nullptr, g, rp);
-  auto mapping = arch::make_mapping(tech.mapping);
-  if (tech.renaming) mapping = arch::with_renaming(std::move(mapping));
-  const arch::RunResult r = arch::run_benchmark(bench, ap, scheduler, std::move(mapping), *provider, workload);
+  const arch::RunResult r =
+      arch::run_technique(bench, ap, rp, so.technique, sm ? &*sm : nullptr, g, workload, nullptr, scheduler);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double clock_norm = r.last_setup.clock_norm;
   if (!so.output.empty()) write_h5(so.output, o, config, so, r, clock_norm);

@@ -20,12 +20,13 @@ RunResult run_benchmark(const Benchmark& b, const ArchParams& p, const std::stri
 
 RunResult run_technique(const Benchmark& b, const ArchParams& p, const rfmodel::RfParams& rp,
                         const std::string& technique, const varius::SmDelays* sm, const varius::RfGeometry& g,
-                        const RngStream& workload, Progress* progress) {
+                        const RngStream& workload, Progress* progress, const std::string& scheduler) {
   const TechniqueSpec& t = find_technique(technique);
   auto provider = make_rf_provider(t, sm, g, rp);
   auto mapping = make_mapping(t.mapping);
   if (t.renaming) mapping = with_renaming(std::move(mapping));
-  return run_benchmark(b, p, t.scheduler, std::move(mapping), *provider, workload, nullptr, progress);
+  return run_benchmark(b, p, scheduler.empty() ? t.scheduler : scheduler, std::move(mapping), *provider, workload,
+                       nullptr, progress);
 }
 
 }  // namespace rfvar::arch

@@ -32,9 +32,10 @@ RunResult run_benchmark(const Benchmark& b, const ArchParams& p, const std::stri
                         std::unique_ptr<IRegisterMapping> mapping, IRfProvider& rf, const RngStream& workload,
                         IOperandPath* path = nullptr, Progress* progress = nullptr);
 
-// A technique of technique_table() on one SM's delays (nullptr: the chip without PV).
+// A technique of technique_table() on one SM's delays (nullptr: the chip without PV). A non-empty
+// `scheduler` replaces the technique's warp scheduler (an experiment knob, `rfvar sim --scheduler`).
 RunResult run_technique(const Benchmark& b, const ArchParams& p, const rfmodel::RfParams& rp,
                         const std::string& technique, const varius::SmDelays* sm, const varius::RfGeometry& g,
-                        const RngStream& workload, Progress* progress = nullptr);
+                        const RngStream& workload, Progress* progress = nullptr, const std::string& scheduler = "");
 
 }  // namespace rfvar::arch

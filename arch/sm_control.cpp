@@ -65,7 +65,7 @@ void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
   sched_ready_pick_.clear();
   for (const auto& sc : schedulers_) {
     sched_all_views_.push_back(sc->needs_waiting_warps() ? 1 : 0);
-    sched_ready_pick_.push_back(!sc->needs_waiting_warps() && sc->pick_ready(ReadySet{}) != kNoFastPath ? 1 : 0);
+    sched_ready_pick_.push_back(!sc->needs_waiting_warps() && sc->offers_pick_ready() ? 1 : 0);
   }
 
   // Hybrid-bank candidates at full occupancy: the ideal hybrid-bank size (Tan §3.3.4).

@@ -11,6 +11,7 @@ class Fwas final : public IWarpScheduler {
     const int fast = first_after(w, last_, [](const WarpView& v) { return v.ready && v.fast; });
     return fast >= 0 ? fast : first_after(w, last_, [](const WarpView& v) { return v.ready; });
   }
+  bool offers_pick_ready() const override { return true; }
   int pick_ready(const ReadySet& r) override {
     int bit = r.first_after(r.ready & r.fast, last_);
     if (bit < 0) bit = r.first_after(r.ready, last_);

@@ -8,8 +8,8 @@
 // the set to the listener given by set_active_set_listener() (the RF hierarchy's flush / refetch
 // points); a warp that finishes leaves silently (on_warp_exit). A policy whose needs_waiting_warps()
 // is false (it only ever looks at ready warps) may be shown the ready warps only; the SM then also
-// skips pick() when none is ready. Such a policy may also offer pick_ready(): the same choice as pick()
-// on the ready warps' views, from bitmasks (the SM's fast path; a policy without it returns kNoFastPath).
+// skips pick() when none is ready. Such a policy may also offer pick_ready() (offers_pick_ready() true):
+// the same choice as pick() on the ready warps' views, from bitmasks (the SM's fast path).
 #pragma once
 
 #include <bit>
@@ -46,7 +46,6 @@ struct ReadySet {
     return later ? std::countr_zero(later) : (m ? std::countr_zero(m) : -1);
   }
 };
-constexpr int kNoFastPath = -2;
 
 class IActiveSetListener {
  public:
@@ -64,8 +63,10 @@ class IWarpScheduler {
   virtual void on_warp_exit(int /*slot*/) {}
   virtual void set_active_set_listener(IActiveSetListener* /*l*/) {}
   virtual bool needs_waiting_warps() const { return true; }
-  // The slot pick() would choose among the ready warps (-1: none ready), or kNoFastPath.
-  virtual int pick_ready(const ReadySet& /*r*/) { return kNoFastPath; }
+  // Whether pick_ready() is implemented (only for policies with needs_waiting_warps() false).
+  virtual bool offers_pick_ready() const { return false; }
+  // The slot pick() would choose among the ready warps (-1: none ready). Called only if offers_pick_ready().
+  virtual int pick_ready(const ReadySet& /*r*/) { return -1; }
 };
 
 // Name -> factory table: "lrr" (loose round robin, Tan's baseline), "gto", "two-level" (Gebhart's

@@ -9,6 +9,7 @@ class Lrr final : public IWarpScheduler {
   int pick(std::span<const WarpView> w) override {
     return first_after(w, last_, [](const WarpView& v) { return v.ready; });
   }
+  bool offers_pick_ready() const override { return true; }
   int pick_ready(const ReadySet& r) override {
     const int bit = r.first_after(r.ready, last_);
     return bit < 0 ? -1 : r.slot(bit);

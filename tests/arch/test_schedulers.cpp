@@ -117,6 +117,7 @@ TEST_CASE("GIVEN random ready and fast warps WHEN lrr and fwas pick from bitmask
   for (const char* name : {"lrr", "fwas"}) {
     auto a = make_scheduler(name, params());
     auto b = make_scheduler(name, params());
+    REQUIRE(b->offers_pick_ready());  // else the SM would never take this path
     std::uint64_t x = 7;
     int agree = 0, issued = 0;
     for (int step = 0; step < 2000; ++step) {
@@ -138,4 +139,6 @@ TEST_CASE("GIVEN random ready and fast warps WHEN lrr and fwas pick from bitmask
     CHECK(agree == 2000);
     CHECK(issued > 1000);
   }
+  for (const char* name : {"gto", "two-level", "two-level-groups"})  // they need views of waiting warps
+    CHECK_FALSE(make_scheduler(name, params())->offers_pick_ready());
 }
