@@ -1,6 +1,5 @@
 #include "arch/ltrf/workload_set.h"
 
-#include <algorithm>
 #include <filesystem>
 
 #include "arch/workload/kernel_parser.h"
@@ -27,14 +26,7 @@ std::vector<std::string> LtrfWorkloads::all() const {
   return v;
 }
 
-std::vector<std::string> ltrf_only_benchmarks() {
-  std::vector<std::string> out;
-  std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(data_dir() / "kernels" / "ltrf", ec))
-    if (e.path().extension() == ".kernel") out.push_back(e.path().stem().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+std::vector<std::string> ltrf_only_benchmarks() { return benchmarks_in(data_dir() / "kernels" / "ltrf"); }
 
 Benchmark load_ltrf_benchmark(const std::string& name) {
   const bool plain = name.find('/') == std::string::npos && !name.ends_with(".kernel");

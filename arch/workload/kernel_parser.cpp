@@ -429,10 +429,12 @@ std::filesystem::path kernel_file_path(const std::string& name_or_path) {
   return is_path ? std::filesystem::path(name_or_path) : data_dir() / "kernels" / (name_or_path + ".kernel");
 }
 
-std::vector<std::string> available_benchmarks() {
+std::vector<std::string> available_benchmarks() { return benchmarks_in(data_dir() / "kernels"); }
+
+std::vector<std::string> benchmarks_in(const std::filesystem::path& dir) {
   std::vector<std::string> out;
   std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(data_dir() / "kernels", ec))
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
     if (e.path().extension() == ".kernel") out.push_back(e.path().stem().string());
   std::sort(out.begin(), out.end());
   return out;

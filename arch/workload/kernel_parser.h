@@ -20,5 +20,7 @@ Benchmark load_benchmark(const std::string& name_or_path);
 std::filesystem::path kernel_file_path(const std::string& name_or_path);
 // Names of the benchmarks in data_dir()/kernels (file stems, sorted).
 std::vector<std::string> available_benchmarks();
+// The same for any folder: stems of its *.kernel files, sorted (empty if it does not exist).
+std::vector<std::string> benchmarks_in(const std::filesystem::path& dir);
 
 }  // namespace rfvar::arch
