@@ -52,6 +52,7 @@ std::uint64_t MemorySystem::access(const Instr& in, std::uint64_t now, Draw&& dr
   for (int k = 0; k < tx; ++k) {
     const std::uint64_t issue = now + static_cast<std::uint64_t>(k);  // one request per cycle
     std::uint64_t t;
+    if (in.op == OpClass::Load) ++stats.l1_load_requests;
     if (draw(2 * k) < in.l1_hit && in.op == OpClass::Load) {
       ++stats.l1_hits;
       t = issue + static_cast<std::uint64_t>(p_.lat_l1_hit_cycles);
@@ -71,6 +72,7 @@ std::uint64_t MemorySystem::access_lines(const Instr& in, const std::uint64_t* l
   for (int k = 0; k < n; ++k) {
     const std::uint64_t issue = now + static_cast<std::uint64_t>(k);  // one request per cycle
     std::uint64_t t, ready = 0;
+    if (in.op == OpClass::Load) ++stats.l1_load_requests;
     if (in.op == OpClass::Load && l1_.load(lines[k], ready)) {
       ++(ready > issue ? stats.l1_merges : stats.l1_hits);  // merged into the in-flight miss, or present
       t = std::max(issue + static_cast<std::uint64_t>(p_.lat_l1_hit_cycles), ready);

@@ -201,6 +201,8 @@ TEST_CASE("GIVEN a kernel whose loads fit the L1 WHEN it runs twice THEN only th
   // One block of 4 warps, one line each, all blocks read the same 512 B (blk=0): 4 cold misses.
   CHECK(a.l2_hits + a.dram_accesses == 4);
   CHECK(a.l1_hits + a.l1_merges == 4 * 7);
+  CHECK(a.l1_load_requests == 4 * 8);  // every load line request, hit or miss
+  CHECK(a.l1_hit_rate() == doctest::Approx(28.0 / 32.0));
   CHECK(a.cycles == again.cycles);
   CHECK(a.l1_hits == again.l1_hits);
 }
@@ -231,4 +233,5 @@ TEST_CASE("GIVEN the memory system WHEN a line is loaded, re-loaded in flight, a
   m.access_lines(ld, &line, 1, later + 2, draw, s);
   CHECK(s.l2_hits == 2);  // the load after the store missed
   CHECK(s.l1_hits == 1);
+  CHECK(s.l1_load_requests == 4);  // the store is not a load request
 }
