@@ -1,6 +1,8 @@
 // Functional walk of warps through the workload IR (see kernel_walk.h for the contract).
 #include "kernel_walk.h"
 
+#include "arch/memory/coalescer.h"
+
 #include <algorithm>
 #include <bit>
 
@@ -35,6 +37,7 @@ class Walker {
       if (end >= 0) {
         const Instr& back = k_.code[static_cast<std::size_t>(end)];
         for (int t = 0; t < back.trip; ++t) {
+          loop_count_[back.depth] = t;
           run(pc, end, mask);
           count(back, mask);
         }
@@ -98,7 +101,8 @@ class Walker {
           s_.shared_instructions += 1;
         } else if (in.space == MemSpace::Global || in.space == MemSpace::Local) {
           s_.global_instructions += 1;
-          s_.offchip_requests += in.transactions * (in.op == OpClass::Store ? 1.0 : 1.0 - in.l1_hit);
+          s_.offchip_requests += in.addr >= 0 ? static_cast<double>(stream_lines(in, mask))
+                                              : in.transactions * (in.op == OpClass::Store ? 1.0 : 1.0 - in.l1_hit);
         }
         break;
       case OpClass::Barrier: s_.barriers += 1; break;
@@ -112,12 +116,22 @@ class Walker {
     }
   }
 
+  // The 128 B lines of an address-stream access (arch/memory/coalescer.h); the walk has no L1 tags.
+  int stream_lines(const Instr& in, std::uint32_t mask) const {
+    const AddrStream& a = k_.addr_streams[static_cast<std::size_t>(in.addr)];
+    std::uint64_t lines[32];
+    const std::int32_t iter = a.loop_depth == kNoLoop ? 0 : loop_count_[a.loop_depth];
+    return coalesce(a, bid_, warp_, iter, mask, kLineBytes, lines);
+  }
+
+  static constexpr int kLineBytes = 128;  // GPGPU-Sim Fermi L1 line (arch.l1_line_bytes)
   const Kernel& k_;
   int bid_;
   int warp_;
   RngStream& rng_;
   WalkStats& s_;
   std::vector<std::vector<int>> loops_at_;  // [head pc] -> pcs of LoopBacks targeting it
+  std::int32_t loop_count_[8] = {};         // iteration of the enclosing loop at each depth
 };
 
 }  // namespace
