@@ -50,7 +50,7 @@ DesignRun run_design(const Benchmark& b, const ArchParams& p, const HierarchyPar
   ap.registers_per_sm = static_cast<int>(std::floor(p.registers_per_sm * point.capacity_multiple));  // LTRF §6.1
   ap.two_level_active_warps = h.active_warps;
   const int active = partitions_per_sm(h.active_warps, p);
-  StaticRfProvider provider(main_rf_setup(point, h.subbanks));
+  StaticRfProvider provider(main_rf_setup(point, h.subbanks, p.registers_per_sm));
   ltrf::MainRfConfig rf;
   rf.capacity_multiple = point.capacity_multiple;
   rf.bank_multiple = point.bank_multiple;
@@ -78,7 +78,7 @@ DesignRun run_design(const Benchmark& b, const ArchParams& p, const HierarchyPar
                     active);
       // Operands come from the register-file cache: 16 banks at 1x with Eq. 3 interleaving and an
       // arbiter (LTRF §4.1); the main RF (point) is reached only over the path's ports.
-      StaticRfProvider cache_banks(main_rf_setup(MainRfShape{point.capacity_multiple, 1.0, 1.0}, h.subbanks));
+      StaticRfProvider cache_banks(main_rf_setup(MainRfShape{point.capacity_multiple, 1.0, 1.0}, h.subbanks, p.registers_per_sm));
       out.stats = run(&path, cache_banks);
       out.ltrf = path.stats();
       break;

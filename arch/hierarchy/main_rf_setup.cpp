@@ -8,11 +8,12 @@
 
 namespace rfvar::arch::hierarchy {
 
-rfmodel::RfSetup main_rf_setup(const MainRfShape& m, int subbanks) {
+rfmodel::RfSetup main_rf_setup(const MainRfShape& m, int subbanks, int base_registers) {
   ltrf::check_latency_rel(m.latency_rel, "main-RF latency");
   if (!(m.capacity_multiple > 0.0)) throw InputError("main-RF capacity multiple must be > 0");
+  if (base_registers < 32) throw InputError("main-RF base capacity must be at least one 32-lane entry");
   const int banks = std::clamp(static_cast<int>(std::lround(16.0 * m.bank_multiple)), 1, 64);
-  const int rows = std::clamp(static_cast<int>(std::ceil(64.0 * 16.0 * m.capacity_multiple / banks - 1e-9)), 1, 256);
+  const int rows = std::clamp(static_cast<int>(std::ceil(base_registers / 32.0 * m.capacity_multiple / banks - 1e-9)), 1, 256);
   rfmodel::RfSetup s = rfmodel::RfSetup::ideal(banks, rows, subbanks);
   s.technique = "main-rf";
   const double L = m.latency_rel;

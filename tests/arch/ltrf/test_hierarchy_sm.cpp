@@ -43,17 +43,19 @@ RngStream key() { return RngStream(7, 0, Stream::Test); }
 
 TEST_CASE("GIVEN a relative latency WHEN the main-RF setup is built THEN cells average it and 1x is the ideal RF") {
   for (double L : {1.0, 1.25, 2.8, 6.3}) {
-    const auto s = main_rf_setup({1.0, 1.0, L}, 2);
+    const auto s = main_rf_setup({1.0, 1.0, L}, 2, 32768);
     double sum = 0.0;
     for (auto c : s.latency) sum += c;
     CHECK(sum / static_cast<double>(s.latency.size()) == doctest::Approx(L).epsilon(0.01));
   }
-  const auto one = main_rf_setup({1.0, 1.0, 1.0}, 2);
+  const auto one = main_rf_setup({1.0, 1.0, 1.0}, 2, 32768);
   CHECK(one.latency == rfmodel::RfSetup::ideal().latency);
-  const auto big = main_rf_setup({8.0, 8.0, 5.3}, 2);
+  const auto big = main_rf_setup({8.0, 8.0, 5.3}, 2, 32768);
   CHECK(big.banks == 64);
   CHECK(big.banks * big.rows_per_bank >= 16 * 64 * 8);  // 8x the baseline's vectors
-  CHECK_THROWS_AS(main_rf_setup({1.0, 1.0, 0.0}, 2), InputError);
+  CHECK_THROWS_AS(main_rf_setup({1.0, 1.0, 0.0}, 2, 32768), InputError);
+  const auto maxwell = main_rf_setup({1.0, 1.0, 1.0}, 2, 65536);  // LTRF Table 3: 65536 registers per SM
+  CHECK(maxwell.banks * maxwell.rows_per_bank == 65536 / 32);
 }
 
 TEST_CASE("GIVEN the baseline design WHEN the main RF gets slower THEN IPC falls") {
