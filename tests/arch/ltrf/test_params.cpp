@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
+#include "arch/hierarchy/design.h"
 #include "arch/ltrf/params.h"
+#include "arch/ltrf/rf_capacity.h"
 #include "common/config.h"
 
 using namespace rfvar::arch::ltrf;
@@ -32,4 +34,19 @@ TEST_CASE("GIVEN bad design ids and latencies WHEN validated THEN the errors nam
   CHECK_THROWS_WITH_AS(LtrfParams::from_config(c), doctest::Contains("7 values"), rfvar::ConfigError);
   CHECK_THROWS_WITH_AS(check_latency_rel(-1.0, "--latency-sweep"), doctest::Contains("--latency-sweep"), rfvar::InputError);
   CHECK_NOTHROW(check_latency_rel(0.5, "--latency-sweep"));
+}
+
+TEST_CASE("GIVEN data/ltrf-maxwell.toml over the defaults WHEN read THEN it is LTRF Table 3's SM with a 16 KB RFC") {
+  rfvar::Config c = rfvar::Config::load_default();
+  c.merge_file(rfvar::data_dir() / "ltrf-maxwell.toml");
+  const rfvar::arch::ArchParams a = rfvar::arch::ArchParams::from_config(c);
+  const auto h = rfvar::arch::hierarchy::HierarchyParams::from_config(c);
+  CHECK(a.registers_per_sm == 65536);
+  CHECK(a.max_warps_per_sm() == 64);
+  CHECK(a.sms == 24);
+  const int partitions = rfvar::arch::hierarchy::partitions_per_sm(h.active_warps, a);
+  CHECK(partitions == 8);  // Table 3: 8 active warps per SM
+  CHECK(partitions * h.ltrf.regs_per_interval * 32 * 4 == 16 * 1024);  // Table 3: 16 KB register-file cache
+  // LTRF §5's fair baseline: 256 KB + 16 KB.
+  CHECK(baseline_capacity_with_rfc(a, partitions, h.ltrf.regs_per_interval) == doctest::Approx(1.0625));
 }
