@@ -160,8 +160,9 @@ void Sm::issue(int slot, const Instr& in) {
   c.in = &in;
   c.mask = w.mask();
   if (u == Unit::Mem && in.addr >= 0) [[unlikely]] {
-    const std::uint8_t d = k_->addr_streams[static_cast<std::size_t>(in.addr)].loop_depth;
-    c.iter = d == kNoLoop ? 0 : w.loop_count[d];
+    const AddrStream& a = k_->addr_streams[static_cast<std::size_t>(in.addr)];
+    c.iter = a.loop_depth == kNoLoop ? 0 : w.loop_count[a.loop_depth];
+    c.iter2 = a.loop_depth2 == kNoLoop ? 0 : w.loop_count[a.loop_depth2];
   }
   c.pending = 0;
   c.ready_at = now_ + 1;

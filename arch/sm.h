@@ -73,7 +73,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     std::uint64_t ready_at = 0, got_operand_at = ~0ull;
     const Instr* in = nullptr;
     std::uint32_t mask = 0;
-    std::int32_t iter = 0;  // address-stream loads/stores: the loop iteration at issue
+    std::int32_t iter = 0, iter2 = 0;  // address-stream loads/stores: the loop iterations at issue
   };
   struct Read {
     std::uint16_t cu;

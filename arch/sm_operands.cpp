@@ -147,7 +147,7 @@ bool Sm::arbitrate_banks() {
                                                   std::uint64_t b0, int lane) {
   const Instr& in = *c.in;
   std::uint64_t lines[32];
-  const int n = coalesce(k_->addr_streams[static_cast<std::size_t>(in.addr)], w.bid, w.wib, c.iter, c.mask,
+  const int n = coalesce(k_->addr_streams[static_cast<std::size_t>(in.addr)], w.bid, w.wib, c.iter, c.iter2, c.mask,
                          p_.l1_line_bytes, lines);
   const std::uint64_t done =
       mem_.access_lines(in, lines, n, now_, [&](int k) { return draw(a, b0 ^ static_cast<std::uint64_t>(k)); }, stats_);

@@ -13,11 +13,12 @@
 
 namespace rfvar::arch {
 
-// The byte address of thread `tid` (index in the block) of block `bid` in loop iteration `iter`,
-// region bits included.
-std::uint64_t stream_address(const AddrStream& s, int bid, int tid, std::int32_t iter);
+// The byte address of thread `tid` (index in the block) of block `bid` in iteration `iter` of the
+// innermost enclosing loop and `iter2` of the second-innermost one, region bits included.
+std::uint64_t stream_address(const AddrStream& s, int bid, int tid, std::int32_t iter, std::int32_t iter2);
 
-int coalesce(const AddrStream& s, int bid, int wib, std::int32_t iter, std::uint32_t mask, int line_bytes,
+int coalesce(const AddrStream& s, int bid, int wib, std::int32_t iter, std::int32_t iter2, std::uint32_t mask,
+             int line_bytes,
              std::uint64_t lines[32]);
 
 }  // namespace rfvar::arch

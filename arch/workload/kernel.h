@@ -84,8 +84,10 @@ inline constexpr std::uint8_t kNoLoop = 0xFF;
 struct AddrStream {
   std::uint8_t region = 0;
   std::uint8_t loop_depth = kNoLoop;  // index of the loop counter `iter` counts; kNoLoop: iter = 0
+  std::uint8_t loop_depth2 = kNoLoop; // the second-innermost loop's counter (`iter2`); kNoLoop: 0
   std::int64_t lane_bytes = 4;
   std::int64_t iter_bytes = 0;
+  std::int64_t iter2_bytes = 0;   // bytes per iteration of the second-innermost enclosing loop
   std::int64_t block_bytes = 0;
   std::int64_t wrap_bytes = 0;  // footprint in bytes; 0 = no wrap
   std::int64_t offset_bytes = 0;  // constant offset (a stencil's neighbour: -4, +4, +-pitch)

@@ -311,7 +311,7 @@ class Parser {
       in.src[in.nsrc++] = static_cast<std::uint8_t>(reg(w[i]));
     }
     const bool mem = in.space != MemSpace::None;
-    static const std::vector<std::string> kMemKeys = {"tx",   "l1",  "l2",  "addr", "lane",  "iter", "blk",
+    static const std::vector<std::string> kMemKeys = {"tx",   "l1",  "l2",  "addr", "lane",  "iter", "iter2", "blk",
                                                       "wrap", "off", "dimx", "pitch", "gridx", "blky"};
     auto kv = key_values(w, i, mem ? kMemKeys : std::vector<std::string>{});
     if (in.op == OpClass::Load && in.dst == kNoReg) fail("a load needs a destination: ld.SPACE rD = rADDR");
@@ -331,11 +331,11 @@ class Parser {
   // The optional address stream of a global/local access (docs/kernel-format.md, "Address streams").
   void address_stream(Instr& in, std::map<std::string, std::string>& kv) {
     bool any = false;
-    for (const char* k : {"addr", "lane", "iter", "blk", "wrap", "off", "dimx", "pitch", "gridx", "blky"})
+    for (const char* k : {"addr", "lane", "iter", "iter2", "blk", "wrap", "off", "dimx", "pitch", "gridx", "blky"})
       any = any || kv.count(k);
     if (!any) return;
     if (!kv.count("addr"))
-      fail("lane=, iter=, blk=, wrap=, off=, dimx=, pitch=, gridx= and blky= describe an address stream and "
+      fail("lane=, iter=, iter2=, blk=, wrap=, off=, dimx=, pitch=, gridx= and blky= describe an address stream and "
            "need addr=REGION");
     if (in.space != MemSpace::Global && in.space != MemSpace::Local)
       fail("addr= is accepted on ld/st .global and .local only (shared and constant memory have no L1 tags)");
@@ -346,6 +346,8 @@ class Parser {
     a.region = static_cast<std::uint8_t>(to_int(kv["addr"], "addr (region id)", 0, 255));
     if (kv.count("lane")) a.lane_bytes = to_int(kv["lane"], "lane (bytes per thread)", -kMaxStride, kMaxStride);
     if (kv.count("iter")) a.iter_bytes = to_int(kv["iter"], "iter (bytes per loop iteration)", -kMaxStride, kMaxStride);
+    if (kv.count("iter2"))
+      a.iter2_bytes = to_int(kv["iter2"], "iter2 (bytes per iteration of the next-outer loop)", -kMaxStride, kMaxStride);
     if (kv.count("blk")) a.block_bytes = to_int(kv["blk"], "blk (bytes per block)", -kMaxStride, kMaxStride);
     if (kv.count("wrap")) a.wrap_bytes = to_int(kv["wrap"], "wrap (footprint bytes)", 1, 1ll << 40);
     if (kv.count("off")) a.offset_bytes = to_int(kv["off"], "off (bytes)", -kMaxStride, kMaxStride);
@@ -363,6 +365,8 @@ class Parser {
     for (const auto& f : frames_) loops += f.kind == Frame::Loop;
     if (loops > 0) a.loop_depth = static_cast<std::uint8_t>(loops - 1);  // the innermost loop's counter
     else if (a.iter_bytes != 0) fail("iter= needs an enclosing loop");
+    if (loops > 1) a.loop_depth2 = static_cast<std::uint8_t>(loops - 2);  // the next-outer loop's counter
+    else if (a.iter2_bytes != 0) fail("iter2= needs two enclosing loops (it counts the outer one's iterations)");
     if (kernel_->addr_streams.size() >= 32767) fail("more than 32767 address streams in one kernel");
     in.addr = static_cast<std::int16_t>(kernel_->addr_streams.size());
     kernel_->addr_streams.push_back(a);

@@ -32,7 +32,7 @@ AddrStream stream(std::int64_t lane_bytes, std::int64_t iter_bytes = 0, std::int
 
 int requests(const AddrStream& s, std::uint32_t mask, int wib = 0, std::int32_t iter = 0) {
   std::uint64_t lines[32];
-  return coalesce(s, 0, wib, iter, mask, 128, lines);
+  return coalesce(s, 0, wib, iter, 0, mask, 128, lines);
 }
 
 std::string parse_error(const std::string& body) {
@@ -62,14 +62,25 @@ TEST_CASE("GIVEN an address stream WHEN the block, warp and iteration change THE
   AddrStream s = stream(4, 512, 65536);
   s.region = 2;
   const std::uint64_t base = 2ull << 48;
-  CHECK(stream_address(s, 0, 0, 0) == base);
-  CHECK(stream_address(s, 1, 33, 2) == base + 65536 + 33 * 4 + 2 * 512);
+  CHECK(stream_address(s, 0, 0, 0, 0) == base);
+  CHECK(stream_address(s, 1, 33, 2, 0) == base + 65536 + 33 * 4 + 2 * 512);
   std::uint64_t a[32], b[32];
-  REQUIRE(coalesce(s, 0, 0, 0, kAllLanes, 128, a) == 1);
-  REQUIRE(coalesce(s, 0, 1, 0, kAllLanes, 128, b) == 1);
+  REQUIRE(coalesce(s, 0, 0, 0, 0, kAllLanes, 128, a) == 1);
+  REQUIRE(coalesce(s, 0, 1, 0, 0, kAllLanes, 128, b) == 1);
   CHECK(b[0] == a[0] + 1);  // the next warp reads the next line
-  REQUIRE(coalesce(s, 0, 0, 1, kAllLanes, 128, b) == 1);
+  REQUIRE(coalesce(s, 0, 0, 1, 0, kAllLanes, 128, b) == 1);
   CHECK(b[0] == a[0] + 4);  // the next iteration is 512 B on
+}
+
+TEST_CASE("GIVEN a stream inside two loops WHEN the outer loop's iteration changes THEN iter2 moves the address") {
+  AddrStream s = stream(4, 128);  // a 128 B row per inner iteration
+  s.iter2_bytes = 8192;           // an 8 KB tile per outer iteration
+  CHECK(stream_address(s, 0, 3, 2, 0) == 3 * 4 + 2 * 128);
+  CHECK(stream_address(s, 0, 3, 2, 5) == 3 * 4 + 2 * 128 + 5 * 8192);
+  std::uint64_t a[32], b[32];
+  REQUIRE(coalesce(s, 0, 0, 1, 0, kAllLanes, 128, a) == 1);
+  REQUIRE(coalesce(s, 0, 0, 1, 1, kAllLanes, 128, b) == 1);
+  CHECK(b[0] == a[0] + 64);  // the next outer iteration is 64 lines on
 }
 
 TEST_CASE("GIVEN a 16x16 block reading a 2-D tile (row pitch 4 KB) WHEN a warp access is coalesced "
@@ -77,7 +88,7 @@ TEST_CASE("GIVEN a 16x16 block reading a 2-D tile (row pitch 4 KB) WHEN a warp a
   AddrStream s = stream(4);
   s.dim_x = 16;
   s.pitch_bytes = 4096;
-  CHECK(stream_address(s, 0, 17, 0) == 4096 + 4);  // x = 1, y = 1
+  CHECK(stream_address(s, 0, 17, 0, 0) == 4096 + 4);  // x = 1, y = 1
   CHECK(requests(s, kAllLanes) == 2);              // rows 0 and 1, 64 B each
   s.offset_bytes = 96;                             // x + 24: each row straddles two lines
   CHECK(requests(s, kAllLanes) == 4);
@@ -87,8 +98,8 @@ TEST_CASE("GIVEN a 2-D grid of 20 blocks per row WHEN the block index grows THEN
   AddrStream s = stream(4, 0, 64);  // blk = 64 B per bx
   s.grid_x = 20;
   s.block_y_bytes = 1 << 20;  // 1 MB per by
-  CHECK(stream_address(s, 19, 0, 0) == 19 * 64);
-  CHECK(stream_address(s, 45, 0, 0) == 2 * (1 << 20) + 5 * 64);  // bx = 5, by = 2
+  CHECK(stream_address(s, 19, 0, 0, 0) == 19 * 64);
+  CHECK(stream_address(s, 45, 0, 0, 0) == 2 * (1 << 20) + 5 * 64);  // bx = 5, by = 2
 }
 
 TEST_CASE("GIVEN a 2-set 2-way L1 WHEN a hand sequence of loads runs THEN LRU decides hits and evictions") {
@@ -119,7 +130,7 @@ TEST_CASE("GIVEN a 2-set 2-way L1 WHEN a hand sequence of loads runs THEN LRU de
 TEST_CASE("GIVEN loads with address streams WHEN the kernel is parsed THEN the stream is recorded with its loop") {
   const Benchmark b = parse_benchmark(
       "rfvar-kernel 1\nbenchmark t\nkernel k block=64 regs=8\n  ld.global r1 = r0 addr=3 lane=8 blk=4096\n"
-      "  loop 4\n    loop 2\n      ld.global r2 = r0 addr=1 iter=256 wrap=2048 l2=0.5\n    endloop\n  endloop\n"
+      "  loop 4\n    loop 2\n      ld.global r2 = r0 addr=1 iter=256 iter2=4096 wrap=2048 l2=0.5\n    endloop\n  endloop\n"
       "  st.global r0 r2 addr=1 off=-4 dimx=8 pitch=1024\n  ld.global r3 = r0 tx=2 l1=0.5\nend\nlaunch k grid=1\n",
       "t.kernel");
   const Kernel& k = b.kernels[0];
@@ -133,6 +144,9 @@ TEST_CASE("GIVEN loads with address streams WHEN the kernel is parsed THEN the s
   CHECK(k.code[1].l2_hit == doctest::Approx(0.5));
   CHECK(k.addr_streams[1].loop_depth == 1);  // the inner loop's counter
   CHECK(k.addr_streams[1].iter_bytes == 256);
+  CHECK(k.addr_streams[1].loop_depth2 == 0);  // the outer loop's counter (iter2=)
+  CHECK(k.addr_streams[1].iter2_bytes == 4096);
+  CHECK(k.addr_streams[0].loop_depth2 == kNoLoop);
   CHECK(k.addr_streams[1].wrap_bytes == 2048);
   CHECK(k.addr_streams[2].lane_bytes == 4);  // default: 4 B words
   CHECK(k.addr_streams[2].offset_bytes == -4);
@@ -151,6 +165,7 @@ TEST_CASE("GIVEN malformed address streams WHEN parsed THEN FILE:LINE errors nam
   CHECK(parse_error("  ld.global r1 = r0 addr=256\n").find("addr (region id)") != std::string::npos);
   CHECK(parse_error("  ld.global r1 = r0 addr=1 wrap=0\n").find("wrap") != std::string::npos);
   CHECK(parse_error("  ld.global r1 = r0 addr=1 iter=4\n").find("iter= needs an enclosing loop") != std::string::npos);
+  CHECK(parse_error("  loop 2\n  ld.global r1 = r0 addr=1 iter2=4\n").find("t.kernel:5: iter2= needs two enclosing loops") == 0);
   CHECK(parse_error("  ld.global r1 = r0 addr=x\n").find("t.kernel:4: ") == 0);
   CHECK(parse_error("  ialu r1 = r0 addr=1\n").find("unknown key 'addr'") != std::string::npos);
   CHECK(parse_error("  ld.global r1 = r0 addr=1 dimx=16\n").find("come together") != std::string::npos);
@@ -205,6 +220,20 @@ TEST_CASE("GIVEN a kernel whose loads fit the L1 WHEN it runs twice THEN only th
   CHECK(a.l1_hit_rate() == doctest::Approx(28.0 / 32.0));
   CHECK(a.cycles == again.cycles);
   CHECK(a.l1_hits == again.l1_hits);
+}
+
+TEST_CASE("GIVEN a tile loop around a row loop WHEN the SM runs it THEN iter2 gives each tile its own lines") {
+  auto kernel = [](const std::string& keys) {
+    return parse_benchmark("rfvar-kernel 1\nbenchmark tiles\nkernel k block=32 regs=4\n  loop 4\n    loop 8\n"
+                           "      ld.global r1 = r0 addr=0 lane=4 " + keys + " l2=1\n      fmad r2 = r1 r2 r2\n"
+                           "    endloop\n  endloop\nend\nlaunch k grid=1\n",
+                           "tiles.kernel");
+  };
+  // One warp re-reads one line 8 times per tile; with iter2= every one of the 4 tiles is a new line.
+  const SmStats tiled = run(kernel("iter2=4096"), "lrr"), flat = run(kernel("iter=0"), "lrr");
+  CHECK(tiled.l1_load_requests == 32);
+  CHECK(tiled.l2_hits + tiled.dram_accesses == 4);
+  CHECK(flat.l2_hits + flat.dram_accesses == 1);
 }
 
 TEST_CASE("GIVEN the memory system WHEN a line is loaded, re-loaded in flight, after arrival and after a store "

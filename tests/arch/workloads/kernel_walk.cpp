@@ -121,7 +121,8 @@ class Walker {
     const AddrStream& a = k_.addr_streams[static_cast<std::size_t>(in.addr)];
     std::uint64_t lines[32];
     const std::int32_t iter = a.loop_depth == kNoLoop ? 0 : loop_count_[a.loop_depth];
-    return coalesce(a, bid_, warp_, iter, mask, kLineBytes, lines);
+    const std::int32_t iter2 = a.loop_depth2 == kNoLoop ? 0 : loop_count_[a.loop_depth2];
+    return coalesce(a, bid_, warp_, iter, iter2, mask, kLineBytes, lines);
   }
 
   static constexpr int kLineBytes = 128;  // GPGPU-Sim Fermi L1 line (arch.l1_line_bytes)
