@@ -176,7 +176,7 @@ void register_ltrf(CLI::App& app, CommonOptions& o) {
   sub->add_option("--latency-sweep", lo->latency_sweep,
                   "Relative main-RF latencies (> 0), e.g. 1,1.5,...,8 ('...' continues the step; default 1,2,...,8)");
   sub->add_option("--max-loss", lo->max_loss, "IPC loss defining the maximum tolerable latency, fraction (default 0.05)");
-  sub->add_option("--active-warps", lo->active_warps, "Two-level active warps per scheduler unit; RFC/LTRF partitions = this x 2 units (default: ltrf.active_warps)");
+  sub->add_option("--active-warps", lo->active_warps, "Two-level active warps per scheduler unit; RFC/LTRF partitions = this x arch.schedulers units (default: ltrf.active_warps)");
   add_common_options(sub, o, "");
   sub->add_option("-o,--output", lo->output, "Also write the results to this HDF5 file (atomically; docs/hdf5.md \"ltrf\")");
   sub->callback([&o, lo] { run(o, *lo); });

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/build_info.h"
 #include "common/h5io.h"
 
 namespace fs = std::filesystem;
@@ -59,6 +60,16 @@ TEST_CASE("GIVEN one kernel WHEN rfvar ltrf --json runs THEN the issue's fields 
   CHECK(lat <= 4.0);
   const auto b = nlohmann::json::parse(run_rfvar(args + " --threads 1").out);
   CHECK(j["designs"] == b["designs"]);
+}
+
+TEST_CASE("GIVEN data/ltrf-maxwell.toml WHEN rfvar ltrf runs THEN it simulates LTRF's 65536-register SM with 8 partitions") {
+  const std::string cfg = (fs::path(rfvar::source_data_dir()) / "ltrf-maxwell.toml").string();
+  const Run r = run_rfvar("ltrf --config " + cfg + " --kernels nw --designs rfc --config-id 1 --latency-sweep 1 --json");
+  REQUIRE(r.status == 0);  // a main RF sized for 32768 registers overflowed here ("register file full")
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["active_warps"].get<int>() == 2);
+  CHECK(j["normalizer_capacity"].get<double>() == doctest::Approx(1.0625));  // + 16 KB on 256 KB (LTRF §5)
+  CHECK(j["designs"]["rfc"]["per_kernel"]["nw"]["rfc_read_hit_rate"].get<double>() > 0.0);
 }
 
 TEST_CASE("GIVEN -o WHEN rfvar ltrf runs THEN the HDF5 file holds the JSON's results with labeled dims and units") {
