@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "arch/memory/scatter.h"
+
 namespace rfvar::arch {
 
 namespace {
@@ -15,6 +17,7 @@ std::uint64_t stream_address(const AddrStream& s, int bid, int tid, std::int32_t
   else a += s.block_bytes * bid;
   if (s.dim_x > 0) a += s.lane_bytes * (tid % s.dim_x) + s.pitch_bytes * (tid / s.dim_x);
   else a += s.lane_bytes * tid;
+  if (s.scatter_bytes != 0) [[unlikely]] a += scatter_offset(s, bid, tid, iter, iter2);
   if (s.wrap_bytes > 0) a = ((a % s.wrap_bytes) + s.wrap_bytes) % s.wrap_bytes;
   return (static_cast<std::uint64_t>(s.region) << kRegionShift) + static_cast<std::uint64_t>(a);
 }

@@ -312,7 +312,8 @@ class Parser {
     }
     const bool mem = in.space != MemSpace::None;
     static const std::vector<std::string> kMemKeys = {"tx",   "l1",  "l2",  "addr", "lane",  "iter", "iter2", "blk",
-                                                      "wrap", "off", "dimx", "pitch", "gridx", "blky"};
+                                                      "wrap", "off", "dimx", "pitch", "gridx", "blky",
+                                                      "scatter", "skey"};
     auto kv = key_values(w, i, mem ? kMemKeys : std::vector<std::string>{});
     if (in.op == OpClass::Load && in.dst == kNoReg) fail("a load needs a destination: ld.SPACE rD = rADDR");
     if (in.op == OpClass::Store && in.dst != kNoReg) fail("a store has no destination: st.SPACE rADDR rDATA");
@@ -331,12 +332,13 @@ class Parser {
   // The optional address stream of a global/local access (docs/kernel-format.md, "Address streams").
   void address_stream(Instr& in, std::map<std::string, std::string>& kv) {
     bool any = false;
-    for (const char* k : {"addr", "lane", "iter", "iter2", "blk", "wrap", "off", "dimx", "pitch", "gridx", "blky"})
+    for (const char* k :
+         {"addr", "lane", "iter", "iter2", "blk", "wrap", "off", "dimx", "pitch", "gridx", "blky", "scatter", "skey"})
       any = any || kv.count(k);
     if (!any) return;
     if (!kv.count("addr"))
-      fail("lane=, iter=, iter2=, blk=, wrap=, off=, dimx=, pitch=, gridx= and blky= describe an address stream and "
-           "need addr=REGION");
+      fail("lane=, iter=, iter2=, blk=, wrap=, off=, dimx=, pitch=, gridx=, blky=, scatter= and skey= describe an "
+           "address stream and need addr=REGION");
     if (in.space != MemSpace::Global && in.space != MemSpace::Local)
       fail("addr= is accepted on ld/st .global and .local only (shared and constant memory have no L1 tags)");
     if (kv.count("tx") || kv.count("l1"))
@@ -361,6 +363,7 @@ class Parser {
     if (kv.count("blky")) a.block_y_bytes = to_int(kv["blky"], "blky (bytes per grid row)", -kMaxStride, kMaxStride);
     if (kv.count("gridx") != kv.count("blky"))
       fail("gridx= and blky= come together (a 2-D grid: blocks per row, bytes per row)");
+    scatter(a, kv);
     int loops = 0;
     for (const auto& f : frames_) loops += f.kind == Frame::Loop;
     if (loops > 0) a.loop_depth = static_cast<std::uint8_t>(loops - 1);  // the innermost loop's counter
@@ -370,6 +373,20 @@ class Parser {
     if (kernel_->addr_streams.size() >= 32767) fail("more than 32767 address streams in one kernel");
     in.addr = static_cast<std::int16_t>(kernel_->addr_streams.size());
     kernel_->addr_streams.push_back(a);
+  }
+
+  // The irregular term (`scatter=E [skey=K]`): a pseudo-random E-byte element of the footprint.
+  void scatter(AddrStream& a, std::map<std::string, std::string>& kv) {
+    if (!kv.count("scatter")) {
+      if (kv.count("skey")) fail("skey= keys the pseudo-random element of scatter=; give scatter=ELEMENT_BYTES");
+      return;
+    }
+    a.scatter_bytes = to_int(kv["scatter"], "scatter (element bytes)", 1, 1 << 20);
+    if (a.wrap_bytes < a.scatter_bytes)
+      fail("scatter= picks an element of the footprint: give wrap=BYTES of at least one element");
+    a.scatter_key = static_cast<std::uint32_t>(kv.count("skey") ? to_int(kv["skey"], "skey (hash key)", 0, 65535)
+                                                                : a.region);
+    if (!kv.count("lane")) a.lane_bytes = 0;  // the element alone decides the address
   }
 
   void finish_kernel() {
