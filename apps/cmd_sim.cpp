@@ -60,6 +60,8 @@ nlohmann::json stats_json(const arch::SmStats& s) {
           {"l1_merges", s.l1_merges},
           {"l1_load_requests", s.l1_load_requests},
           {"l1_hit_rate", s.l1_hit_rate()},
+          {"stream_load_requests", s.stream_load_requests},
+          {"stream_hit_rate", s.stream_hit_rate()},
           {"l2_hits", s.l2_hits},
           {"dram_accesses", s.dram_accesses},
           {"blocks", s.blocks},
@@ -158,11 +160,11 @@ void run(CommonOptions& o, const SimOptions& so) {
   for (int i = 0; i < static_cast<int>(arch::Stall::Count); ++i)
     std::printf(" %s %llu", arch::stall_name(static_cast<arch::Stall>(i)), static_cast<unsigned long long>(s.stalls[static_cast<std::size_t>(i)]));
   std::printf("\nslow register accesses %llu, bank-conflict cycles %llu, L1/L2/DRAM %llu/%llu/%llu\n"
-              "L1 load requests %llu, hit rate %.3f (hits + merges)\n",
+              "L1 load requests %llu, hit rate %.3f (hits + merges); address-stream loads %llu, hit rate %.3f\n",
               static_cast<unsigned long long>(s.slow_accesses), static_cast<unsigned long long>(s.bank_conflict_cycles),
               static_cast<unsigned long long>(s.l1_hits), static_cast<unsigned long long>(s.l2_hits),
               static_cast<unsigned long long>(s.dram_accesses), static_cast<unsigned long long>(s.l1_load_requests),
-              s.l1_hit_rate());
+              s.l1_hit_rate(), static_cast<unsigned long long>(s.stream_load_requests), s.stream_hit_rate());
   std::printf("bank reads:");
   for (auto v : s.bank_reads) std::printf(" %llu", static_cast<unsigned long long>(v));
   std::printf("\nsimulated in %.3f s (%.2f M warp instructions/s)\n", secs,

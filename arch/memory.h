@@ -72,9 +72,13 @@ std::uint64_t MemorySystem::access_lines(const Instr& in, const std::uint64_t* l
   for (int k = 0; k < n; ++k) {
     const std::uint64_t issue = now + static_cast<std::uint64_t>(k);  // one request per cycle
     std::uint64_t t, ready = 0;
-    if (in.op == OpClass::Load) ++stats.l1_load_requests;
+    if (in.op == OpClass::Load) {
+      ++stats.l1_load_requests;
+      ++stats.stream_load_requests;
+    }
     if (in.op == OpClass::Load && l1_.load(lines[k], ready)) {
       ++(ready > issue ? stats.l1_merges : stats.l1_hits);  // merged into the in-flight miss, or present
+      ++stats.stream_load_hits;
       t = std::max(issue + static_cast<std::uint64_t>(p_.lat_l1_hit_cycles), ready);
     } else {
       t = miss(issue, draw(2 * k + 1) < in.l2_hit, stats);

@@ -37,6 +37,7 @@ struct SmStats {
   std::uint64_t l1_hits = 0, l2_hits = 0, dram_accesses = 0;
   std::uint64_t l1_merges = 0;  // address-stream loads of a line whose miss is in flight (one MSHR entry)
   std::uint64_t l1_load_requests = 0;  // load requests (transactions / lines) that looked up the L1 (global, local, const)
+  std::uint64_t stream_load_requests = 0, stream_load_hits = 0;  // address-stream loads: line requests, hits + merges
   std::uint64_t blocks = 0, kernel_launches = 0;
   std::vector<std::uint64_t> bank_reads, bank_writes, bank_busy_cycles;            // [banks]
   std::vector<std::uint64_t> subbank_reads, subbank_writes, subbank_busy_cycles;   // [banks * S]
@@ -46,6 +47,11 @@ struct SmStats {
   // (l1_hits + l1_merges) / l1_load_requests: the share of load requests that sent nothing to L2.
   double l1_hit_rate() const {
     return l1_load_requests ? static_cast<double>(l1_hits + l1_merges) / static_cast<double>(l1_load_requests) : 0.0;
+  }
+  // stream_load_hits / stream_load_requests: the L1 tag array's hit rate (address-stream loads only).
+  double stream_hit_rate() const {
+    return stream_load_requests ? static_cast<double>(stream_load_hits) / static_cast<double>(stream_load_requests)
+                                : 0.0;
   }
   double ipc() const { return cycles ? static_cast<double>(warp_instructions) / static_cast<double>(cycles) : 0.0; }
   void resize(int banks, int subbanks_per_bank) {

@@ -263,4 +263,6 @@ TEST_CASE("GIVEN the memory system WHEN a line is loaded, re-loaded in flight, a
   CHECK(s.l2_hits == 2);  // the load after the store missed
   CHECK(s.l1_hits == 1);
   CHECK(s.l1_load_requests == 4);  // the store is not a load request
+  CHECK(s.stream_load_requests == 4);
+  CHECK(s.stream_load_hits == 2);  // the merge and the hit
 }
