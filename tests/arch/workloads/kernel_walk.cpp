@@ -2,6 +2,7 @@
 #include "kernel_walk.h"
 
 #include "arch/memory/coalescer.h"
+#include "arch/memory/l1_cache.h"
 
 #include <algorithm>
 #include <bit>
@@ -12,7 +13,8 @@ namespace {
 class Walker {
  public:
   Walker(const Kernel& k, int block_id, int warp, RngStream& rng, WalkStats& s)
-      : k_(k), bid_(block_id), warp_(warp), rng_(rng), s_(s), loops_at_(k.code.size()) {
+      : k_(k), bid_(block_id), warp_(warp), rng_(rng), s_(s), loops_at_(k.code.size()),
+        l1_(L1Cache::Params{kL1Bytes, kLineBytes, kL1Ways}) {
     for (std::size_t pc = 0; pc < k.code.size(); ++pc)
       if (k.code[pc].branch == BranchKind::LoopBack)
         loops_at_[static_cast<std::size_t>(k.code[pc].target)].push_back(static_cast<int>(pc));
@@ -101,7 +103,7 @@ class Walker {
           s_.shared_instructions += 1;
         } else if (in.space == MemSpace::Global || in.space == MemSpace::Local) {
           s_.global_instructions += 1;
-          s_.offchip_requests += in.addr >= 0 ? static_cast<double>(stream_lines(in, mask))
+          s_.offchip_requests += in.addr >= 0 ? static_cast<double>(stream_misses(in, mask))
                                               : in.transactions * (in.op == OpClass::Store ? 1.0 : 1.0 - in.l1_hit);
         }
         break;
@@ -116,16 +118,32 @@ class Walker {
     }
   }
 
-  // The 128 B lines of an address-stream access (arch/memory/coalescer.h); the walk has no L1 tags.
-  int stream_lines(const Instr& in, std::uint32_t mask) const {
+  // The 128 B lines of an address-stream access (arch/memory/coalescer.h) that miss in an L1 this
+  // warp has to itself (loads allocate, stores write-evict and always go off-chip): the reuse within
+  // one warp (a struct's fields on the same lines, a re-read) without any issue-order assumption.
+  int stream_misses(const Instr& in, std::uint32_t mask) {
     const AddrStream& a = k_.addr_streams[static_cast<std::size_t>(in.addr)];
     std::uint64_t lines[32];
     const std::int32_t iter = a.loop_depth == kNoLoop ? 0 : loop_count_[a.loop_depth];
     const std::int32_t iter2 = a.loop_depth2 == kNoLoop ? 0 : loop_count_[a.loop_depth2];
-    return coalesce(a, bid_, warp_, iter, iter2, mask, kLineBytes, lines);
+    const int n = coalesce(a, bid_, warp_, iter, iter2, mask, kLineBytes, lines);
+    int misses = 0;
+    for (int i = 0; i < n; ++i) {
+      std::uint64_t ready = 0;
+      if (in.op == OpClass::Store) {
+        l1_.store(lines[i]);
+        ++misses;
+      } else if (!l1_.load(lines[i], ready)) {
+        l1_.allocate(lines[i], 0);
+        ++misses;
+      }
+    }
+    return misses;
   }
 
-  static constexpr int kLineBytes = 128;  // GPGPU-Sim Fermi L1 line (arch.l1_line_bytes)
+  static constexpr int kLineBytes = 128;  // GPGPU-Sim Fermi L1 (arch.l1_line_bytes, l1_size_bytes, l1_ways)
+  static constexpr int kL1Bytes = 16384;
+  static constexpr int kL1Ways = 4;
   const Kernel& k_;
   int bid_;
   int warp_;
@@ -133,6 +151,7 @@ class Walker {
   WalkStats& s_;
   std::vector<std::vector<int>> loops_at_;  // [head pc] -> pcs of LoopBacks targeting it
   std::int32_t loop_count_[8] = {};         // iteration of the enclosing loop at each depth
+  L1Cache l1_;                              // this warp's lines (stream accesses only)
 };
 
 }  // namespace

@@ -24,7 +24,8 @@ struct WalkStats {
   double active_lanes = 0;        // sum over warp instructions of active lanes
   double global_instructions = 0; // global / local loads and stores
   double offchip_requests = 0;    // expected L1 misses: sum of tx * (1 - l1) (stores: all of tx);
-                                  // address streams: every coalesced line (no tags in the walk)
+                                  // address streams: coalesced lines that miss in an L1 of the
+                                  // warp's own (16 KB, 4-way; reuse within the warp only)
   double shared_instructions = 0;
   double alu_instructions = 0;    // SP and SFU arithmetic (not memory, branch, barrier, exit)
   double dp_instructions = 0;
