@@ -2,13 +2,14 @@
 #include "arch/workload/kernel_parser.h"
 
 #include <algorithm>
-#include <charconv>
 #include <fstream>
 #include <map>
 #include <optional>
-#include <regex>
 #include <sstream>
 
+#include "arch/workload/addr_stream_parser.h"
+#include "arch/workload/cond_parser.h"
+#include "arch/workload/kernel_fields.h"
 #include "common/config.h"
 
 namespace rfvar::arch {
@@ -34,13 +35,6 @@ const std::map<std::string, OpInfo>& op_table() {
   return t;
 }
 
-std::vector<std::string> split_ws(const std::string& s) {
-  std::istringstream in(s);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
 // One open structured-control-flow construct while a kernel body is read.
 struct Frame {
   enum Kind { Loop, If } kind;
@@ -54,15 +48,16 @@ struct Frame {
   int line = 0;
 };
 
-class Parser {
+// The statement parser; its FieldReader base holds the source name and the current line.
+class Parser : private FieldReader {
  public:
-  explicit Parser(std::string_view source) : source_(source) {}
+  explicit Parser(std::string_view source) : FieldReader(source) {}
 
   Benchmark run(std::string_view text) {
     std::istringstream in{std::string(text)};
     std::string raw;
     while (std::getline(in, raw)) {
-      ++line_;
+      set_line(line() + 1);
       if (auto h = raw.find('#'); h != std::string::npos) raw.resize(h);
       auto words = split_ws(raw);
       if (words.empty()) continue;
@@ -70,53 +65,14 @@ class Parser {
     }
     if (kernel_) fail("kernel '" + kernel_->name + "' has no 'end'");
     if (!saw_version_) fail_at(1, "missing 'rfvar-kernel 1' header line");
-    if (b_.name.empty()) fail_at(line_, "missing 'benchmark NAME' line");
-    if (b_.kernels.empty()) fail_at(line_, "no kernel defined");
+    if (b_.name.empty()) fail_at(line(), "missing 'benchmark NAME' line");
+    if (b_.kernels.empty()) fail_at(line(), "no kernel defined");
     resolve_launches();
-    b_.source_file = std::string(source_);
+    b_.source_file = std::string(source());
     return std::move(b_);
   }
 
  private:
-  [[noreturn]] void fail_at(int line, const std::string& why) const {
-    throw InputError(std::string(source_) + ":" + std::to_string(line) + ": " + why);
-  }
-  [[noreturn]] void fail(const std::string& why) const { fail_at(line_, why); }
-
-  long long to_int(const std::string& s, const std::string& what, long long lo, long long hi) const {
-    long long v = 0;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size()) fail(what + " '" + s + "' is not an integer");
-    if (v < lo || v > hi)
-      fail(what + " " + s + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
-    return v;
-  }
-  double to_prob(const std::string& s, const std::string& what) const {
-    try {
-      std::size_t n = 0;
-      double v = std::stod(s, &n);
-      if (n != s.size() || !(v >= 0.0 && v <= 1.0)) throw std::invalid_argument("");
-      return v;
-    } catch (const std::exception&) {
-      fail(what + " '" + s + "' is not a probability in [0, 1]");
-    }
-  }
-  std::map<std::string, std::string> key_values(const std::vector<std::string>& w, std::size_t from,
-                                                 const std::vector<std::string>& allowed) const {
-    std::map<std::string, std::string> kv;
-    for (std::size_t i = from; i < w.size(); ++i) {
-      auto eq = w[i].find('=');
-      if (eq == std::string::npos || eq == 0) fail("expected key=value, got '" + w[i] + "'");
-      std::string k = w[i].substr(0, eq);
-      if (std::find(allowed.begin(), allowed.end(), k) == allowed.end()) {
-        std::string a;
-        for (const auto& x : allowed) a += (a.empty() ? "" : ", ") + x;
-        fail("unknown key '" + k + "'; accepted: " + a);
-      }
-      kv[k] = w[i].substr(eq + 1);
-    }
-    return kv;
-  }
 
   void statement(const std::vector<std::string>& w, const std::string& raw) {
     const std::string& k = w[0];
@@ -137,7 +93,7 @@ class Parser {
     } else if (k == "kernel") {
       begin_kernel(w);
     } else if (k == "launch") {
-      pending_launches_.push_back({w, line_});
+      pending_launches_.push_back({w, line()});
     } else {
       fail("unknown statement '" + k + "' outside a kernel; accepted: benchmark, description, kernel, launch");
     }
@@ -158,7 +114,7 @@ class Parser {
     outside_.assign(static_cast<std::size_t>(kernel_->regs_per_thread), 0);
     kernel_->static_reg_weight.assign(static_cast<std::size_t>(kernel_->regs_per_thread), 0.0);
     kernel_->reg_lanes.assign(static_cast<std::size_t>(kernel_->warps_per_block() * kernel_->regs_per_thread), 0u);
-    kernel_line_ = line_;
+    kernel_line_ = line();
   }
 
   double weight() const { return frames_.empty() ? 1.0 : frames_.back().weight; }
@@ -167,7 +123,7 @@ class Parser {
   }
   int pc() const { return static_cast<int>(kernel_->code.size()); }
   void emit(Instr i) {
-    i.line = line_;
+    i.line = line();
     kernel_->code.push_back(i);
   }
 
@@ -185,7 +141,7 @@ class Parser {
       f.trip = static_cast<int>(to_int(w[1], "loop trip count", 1, 1000000));
       f.weight = weight() * f.trip;
       f.pvd = false;
-      f.line = line_;
+      f.line = line();
       frames_.push_back(f);
     } else if (k == "endloop") {
       if (frames_.empty() || frames_.back().kind != Frame::Loop) fail("'endloop' without 'loop'");
@@ -206,13 +162,13 @@ class Parser {
       Instr b;
       b.op = OpClass::Branch;
       b.branch = BranchKind::If;
-      b.cond = parse_cond(raw.substr(raw.find("if") + 2));
+      b.cond = parse_cond(raw.substr(raw.find("if") + 2), *this);
       Frame f{Frame::If};
       f.head = pc();
       f.pvd = b.cond.programmatic() && b.cond.kind != CondKind::BidModLess;
       f.cond = b.cond;
       f.weight = weight() * (b.cond.kind == CondKind::RandomWarp ? b.cond.p : 1.0);
-      f.line = line_;
+      f.line = line();
       frames_.push_back(f);
       emit(b);
     } else if (k == "else") {
@@ -242,30 +198,6 @@ class Parser {
     } else {
       instruction(w);
     }
-  }
-
-  Cond parse_cond(std::string s) const {
-    s.erase(std::remove_if(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t'; }), s.end());
-    static const std::regex two(R"((tid|bid)%(\d+)<(\d+))"), one(R"((tid|lane)(<|>=)(\d+))"),
-        rnd(R"((rand|wrand)([0-9.eE+-]+))");
-    std::smatch m;
-    Cond c;
-    if (std::regex_match(s, m, two)) {
-      c.kind = m[1] == "tid" ? CondKind::TidModLess : CondKind::BidModLess;
-      c.a = static_cast<int>(to_int(m[2], "modulus", 1, 1 << 20));
-      c.b = static_cast<int>(to_int(m[3], "bound", 0, 1 << 20));
-    } else if (std::regex_match(s, m, one)) {
-      if (m[1] == "lane" && m[2] != "<") fail("lane conditions accept only '<'");
-      c.kind = m[1] == "lane" ? CondKind::LaneLess : (m[2] == "<" ? CondKind::TidLess : CondKind::TidAtLeast);
-      c.a = static_cast<int>(to_int(m[3], "bound", 0, 1 << 20));
-    } else if (std::regex_match(s, m, rnd)) {
-      c.kind = m[1] == "rand" ? CondKind::RandomLane : CondKind::RandomWarp;
-      c.p = static_cast<float>(to_prob(m[2], "probability"));
-    } else {
-      fail("bad condition '" + s +
-           "'; accepted: tid < N, tid >= N, tid % K < M, lane < N, bid % K < M, rand P, wrand P");
-    }
-    return c;
   }
 
   int reg(const std::string& s) const {
@@ -329,64 +261,15 @@ class Parser {
     emit(in);
   }
 
-  // The optional address stream of a global/local access (docs/kernel-format.md, "Address streams").
-  void address_stream(Instr& in, std::map<std::string, std::string>& kv) {
-    bool any = false;
-    for (const char* k :
-         {"addr", "lane", "iter", "iter2", "blk", "wrap", "off", "dimx", "pitch", "gridx", "blky", "scatter", "skey"})
-      any = any || kv.count(k);
-    if (!any) return;
-    if (!kv.count("addr"))
-      fail("lane=, iter=, iter2=, blk=, wrap=, off=, dimx=, pitch=, gridx=, blky=, scatter= and skey= describe an "
-           "address stream and need addr=REGION");
-    if (in.space != MemSpace::Global && in.space != MemSpace::Local)
-      fail("addr= is accepted on ld/st .global and .local only (shared and constant memory have no L1 tags)");
-    if (kv.count("tx") || kv.count("l1"))
-      fail("with addr= the requests and L1 hits come from coalescing and the L1 tags; drop tx= and l1=");
-    constexpr long long kMaxStride = 1ll << 32;
-    AddrStream a;
-    a.region = static_cast<std::uint8_t>(to_int(kv["addr"], "addr (region id)", 0, 255));
-    if (kv.count("lane")) a.lane_bytes = to_int(kv["lane"], "lane (bytes per thread)", -kMaxStride, kMaxStride);
-    if (kv.count("iter")) a.iter_bytes = to_int(kv["iter"], "iter (bytes per loop iteration)", -kMaxStride, kMaxStride);
-    if (kv.count("iter2"))
-      a.iter2_bytes = to_int(kv["iter2"], "iter2 (bytes per iteration of the next-outer loop)", -kMaxStride, kMaxStride);
-    if (kv.count("blk")) a.block_bytes = to_int(kv["blk"], "blk (bytes per block)", -kMaxStride, kMaxStride);
-    if (kv.count("wrap")) a.wrap_bytes = to_int(kv["wrap"], "wrap (footprint bytes)", 1, 1ll << 40);
-    if (kv.count("off")) a.offset_bytes = to_int(kv["off"], "off (bytes)", -kMaxStride, kMaxStride);
-    if (kv.count("dimx"))
-      a.dim_x = static_cast<std::int32_t>(to_int(kv["dimx"], "dimx (threads per row)", 1, 1024));
-    if (kv.count("pitch")) a.pitch_bytes = to_int(kv["pitch"], "pitch (bytes per row)", -kMaxStride, kMaxStride);
-    if (kv.count("pitch") != kv.count("dimx"))
-      fail("dimx= and pitch= come together (a 2-D block: row length, row pitch)");
-    if (kv.count("gridx"))
-      a.grid_x = static_cast<std::int32_t>(to_int(kv["gridx"], "gridx (blocks per grid row)", 1, 1 << 24));
-    if (kv.count("blky")) a.block_y_bytes = to_int(kv["blky"], "blky (bytes per grid row)", -kMaxStride, kMaxStride);
-    if (kv.count("gridx") != kv.count("blky"))
-      fail("gridx= and blky= come together (a 2-D grid: blocks per row, bytes per row)");
-    scatter(a, kv);
+  // The optional address stream of a global/local access, appended to the kernel's streams.
+  void address_stream(Instr& in, const KeyValues& kv) {
     int loops = 0;
     for (const auto& f : frames_) loops += f.kind == Frame::Loop;
-    if (loops > 0) a.loop_depth = static_cast<std::uint8_t>(loops - 1);  // the innermost loop's counter
-    else if (a.iter_bytes != 0) fail("iter= needs an enclosing loop");
-    if (loops > 1) a.loop_depth2 = static_cast<std::uint8_t>(loops - 2);  // the next-outer loop's counter
-    else if (a.iter2_bytes != 0) fail("iter2= needs two enclosing loops (it counts the outer one's iterations)");
+    const auto a = parse_addr_stream(in.space, kv, loops, *this);
+    if (!a) return;
     if (kernel_->addr_streams.size() >= 32767) fail("more than 32767 address streams in one kernel");
     in.addr = static_cast<std::int16_t>(kernel_->addr_streams.size());
-    kernel_->addr_streams.push_back(a);
-  }
-
-  // The irregular term (`scatter=E [skey=K]`): a pseudo-random E-byte element of the footprint.
-  void scatter(AddrStream& a, std::map<std::string, std::string>& kv) {
-    if (!kv.count("scatter")) {
-      if (kv.count("skey")) fail("skey= keys the pseudo-random element of scatter=; give scatter=ELEMENT_BYTES");
-      return;
-    }
-    a.scatter_bytes = to_int(kv["scatter"], "scatter (element bytes)", 1, 1 << 20);
-    if (a.wrap_bytes < a.scatter_bytes)
-      fail("scatter= picks an element of the footprint: give wrap=BYTES of at least one element");
-    a.scatter_key = static_cast<std::uint32_t>(kv.count("skey") ? to_int(kv["skey"], "skey (hash key)", 0, 65535)
-                                                                : a.region);
-    if (!kv.count("lane")) a.lane_bytes = 0;  // the element alone decides the address
+    kernel_->addr_streams.push_back(*a);
   }
 
   void finish_kernel() {
@@ -402,8 +285,8 @@ class Parser {
   }
 
   void resolve_launches() {
-    for (const auto& [w, line] : pending_launches_) {
-      line_ = line;
+    for (const auto& [w, at] : pending_launches_) {
+      set_line(at);
       if (w.size() < 3) fail("expected 'launch KERNEL grid=N[..M] [times=T]'");
       int k = -1;
       for (std::size_t i = 0; i < b_.kernels.size(); ++i)
@@ -424,11 +307,9 @@ class Parser {
         }
       if (b_.launches.size() > 100000) fail("more than 100000 launches");
     }
-    if (b_.launches.empty()) fail_at(line_, "no 'launch' line");
+    if (b_.launches.empty()) fail_at(line(), "no 'launch' line");
   }
 
-  std::string_view source_;
-  int line_ = 0;
   int kernel_line_ = 0;
   bool saw_version_ = false;
   Benchmark b_;
