@@ -1,49 +1,25 @@
 // `rfvar chips` through the binary: the file it writes, --info, determinism, bad input.
 // (tests/apps link the libraries, not apps/*.cpp, so files are read with common/h5io here.)
 #include <doctest/doctest.h>
-#include <sys/wait.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "common/h5io.h"
+#include "tests/apps/cli_run.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct ChipsRun {
-  int status = -1;
-  std::string out, err;
-};
+using ChipsRun = cli_test::Run;
 
-fs::path tmp_dir() {
-  const fs::path dir = fs::path(RFVAR_TEST_TMP) / "chips";
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path tmp_dir() { return cli_test::scratch_dir("chips"); }
 
-ChipsRun run_rfvar(const std::string& args) {
-  const std::string o = (tmp_dir() / "stdout.txt").string(), e = (tmp_dir() / "stderr.txt").string();
-  const std::string cmd = std::string(RFVAR_BINARY) + " " + args + " >" + o + " 2>" + e;
-  const int raw = std::system(cmd.c_str());
-  ChipsRun r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  auto slurp = [](const std::string& p) {
-    std::ifstream f(p);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-  };
-  r.out = slurp(o);
-  r.err = slurp(e);
-  return r;
-}
+ChipsRun run_rfvar(const std::string& args) { return cli_test::run_rfvar(args, "chips"); }
 
 // Small chips keep the binary runs short: 2 SMs of 16 banks x 8 rows.
 const std::string kSmall = " --no-progress --set floorplan.sms=2 --set floorplan.rows_per_bank=8 --set varius.grid=64 ";

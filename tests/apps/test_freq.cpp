@@ -1,45 +1,23 @@
 // `rfvar freq` through the binary: results on a hand-made chip file, --subbanks sweeps, bad input.
 #include <doctest/doctest.h>
-#include <sys/wait.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "common/config.h"
 #include "common/h5io.h"
+#include "tests/apps/cli_run.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
+using cli_test::Run;
 
-Run run_rfvar(const std::string& args) {
-  const fs::path dir = fs::path(RFVAR_TEST_TMP) / "freq";
-  fs::create_directories(dir);
-  const std::string o = (dir / "stdout.txt").string(), e = (dir / "stderr.txt").string();
-  const std::string cmd = std::string(RFVAR_BINARY) + " " + args + " >" + o + " 2>" + e;
-  const int raw = std::system(cmd.c_str());
-  Run r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  auto slurp = [](const std::string& p) {
-    std::ifstream f(p);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-  };
-  r.out = slurp(o);
-  r.err = slurp(e);
-  return r;
-}
+Run run_rfvar(const std::string& args) { return cli_test::run_rfvar(args, "freq"); }
 
 // Two chips x two SMs of a Fermi SM (16 banks x 64 rows x 32 lanes, S = 2) whose sub-bank 1
 // (lanes 16-31) of banks 0-9 is slow: 1.5 + 0.01 b + 0.1 sm; the rest 1.0 + 0.001 * sub-bank id.

@@ -3,45 +3,21 @@
 // second per case with one short kernel).
 #pragma once
 
-#include <sys/wait.h>
-
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <stdexcept>
 #include <string>
+
+#include "tests/apps/cli_run.h"
 
 namespace study_cli {
 
 namespace fs = std::filesystem;
 
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
+using cli_test::Run;
 
-inline fs::path dir() {
-  const fs::path d = fs::path(RFVAR_TEST_TMP) / "study_cli";
-  fs::create_directories(d);
-  return d;
-}
+inline fs::path dir() { return cli_test::scratch_dir("study_cli"); }
 
-inline Run run_rfvar(const std::string& args) {
-  const std::string o = (dir() / "stdout.txt").string(), e = (dir() / "stderr.txt").string();
-  const std::string cmd = std::string(RFVAR_BINARY) + " " + args + " >" + o + " 2>" + e;
-  const int raw = std::system(cmd.c_str());
-  Run r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  auto slurp = [](const std::string& p) {
-    std::ifstream f(p);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-  };
-  r.out = slurp(o);
-  r.err = slurp(e);
-  return r;
-}
+inline Run run_rfvar(const std::string& args) { return cli_test::run_rfvar(args, "study_cli"); }
 
 // The chip-configuration override the small chip file was made with (pass it to every run).
 inline const char* kSmallChips = "--set floorplan.sms=2";

@@ -2,42 +2,22 @@
 // normalization, and bad input (chip index out of range, malformed kernel file).
 #include <doctest/doctest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
-#include <sys/wait.h>
 
 #include <nlohmann/json.hpp>
+
+#include "tests/apps/cli_run.h"
 
 namespace fs = std::filesystem;
 
 namespace {
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
+using cli_test::Run;
 
-fs::path tmp(const std::string& name) {
-  const fs::path dir = fs::path(RFVAR_TEST_TMP) / "ipc";
-  fs::create_directories(dir);
-  return dir / name;
-}
+fs::path tmp(const std::string& name) { return cli_test::scratch_dir("ipc") / name; }
 
-Run rfvar(const std::string& args) {
-  const std::string o = tmp("stdout.txt").string(), e = tmp("stderr.txt").string();
-  const int raw = std::system((std::string(RFVAR_BINARY) + " " + args + " >" + o + " 2>" + e).c_str());
-  Run r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream fo(o), fe(e);
-  std::stringstream so, se;
-  so << fo.rdbuf();
-  se << fe.rdbuf();
-  r.out = so.str();
-  r.err = se.str();
-  return r;
-}
+Run rfvar(const std::string& args) { return cli_test::run_rfvar(args, "ipc"); }
 
 // A population file of two chips (default geometry), made once.
 fs::path two_chips() {

@@ -2,41 +2,21 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <sys/wait.h>
 
 #include <nlohmann/json.hpp>
 
 #include "common/build_info.h"
 #include "common/h5io.h"
+#include "tests/apps/cli_run.h"
 
 namespace fs = std::filesystem;
 
 namespace {
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
+using cli_test::Run;
 
-Run run_rfvar(const std::string& args) {
-  const fs::path dir = fs::path(RFVAR_TEST_TMP) / "ltrf";
-  fs::create_directories(dir);
-  const std::string o = (dir / "stdout.txt").string(), e = (dir / "stderr.txt").string();
-  const int raw = std::system((std::string(RFVAR_BINARY) + " " + args + " >" + o + " 2>" + e).c_str());
-  Run r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream fo(o), fe(e);
-  std::stringstream so, se;
-  so << fo.rdbuf();
-  se << fe.rdbuf();
-  r.out = so.str();
-  r.err = se.str();
-  return r;
-}
+Run run_rfvar(const std::string& args) { return cli_test::run_rfvar(args, "ltrf"); }
 }  // namespace
 
 TEST_CASE("GIVEN one kernel WHEN rfvar ltrf --json runs THEN the issue's fields are there, BL is 1 on #1 and runs repeat") {

@@ -1,44 +1,22 @@
 // `rfvar sim` and `rfvar ipc` through the binary: JSON fields, determinism, bad input.
 #include <doctest/doctest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
-#include <sys/wait.h>
 
 #include <nlohmann/json.hpp>
+
+#include "tests/apps/cli_run.h"
 
 namespace fs = std::filesystem;
 
 namespace {
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
+using cli_test::Run;
 
-Run rfvar(const std::string& args) {
-  const fs::path dir = fs::path(RFVAR_TEST_TMP) / "sim";
-  fs::create_directories(dir);
-  const std::string o = (dir / "stdout.txt").string(), e = (dir / "stderr.txt").string();
-  const int raw = std::system((std::string(RFVAR_BINARY) + " " + args + " >" + o + " 2>" + e).c_str());
-  Run r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream fo(o), fe(e);
-  std::stringstream so, se;
-  so << fo.rdbuf();
-  se << fe.rdbuf();
-  r.out = so.str();
-  r.err = se.str();
-  return r;
-}
+Run rfvar(const std::string& args) { return cli_test::run_rfvar(args, "sim"); }
 
-fs::path tmp(const std::string& name) {
-  const fs::path dir = fs::path(RFVAR_TEST_TMP) / "sim";
-  fs::create_directories(dir);
-  return dir / name;
-}
+fs::path tmp(const std::string& name) { return cli_test::scratch_dir("sim") / name; }
 }  // namespace
 
 TEST_CASE("GIVEN hotspot WHEN rfvar sim --json runs twice THEN the issue's fields are there and identical") {
