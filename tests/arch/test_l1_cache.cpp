@@ -12,6 +12,7 @@
 #include "arch/memory/l1_cache.h"
 #include "arch/run.h"
 #include "arch/workload/kernel_parser.h"
+#include "tests/arch/kernel_parse_error.h"
 #include "common/config.h"
 
 using namespace rfvar;
@@ -35,15 +36,6 @@ int requests(const AddrStream& s, std::uint32_t mask, int wib = 0, std::int32_t 
   return coalesce(s, 0, wib, iter, 0, mask, 128, lines);
 }
 
-std::string parse_error(const std::string& body) {
-  try {
-    parse_benchmark("rfvar-kernel 1\nbenchmark t\nkernel k block=64 regs=8\n" + body + "end\nlaunch k grid=1\n",
-                    "t.kernel");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 }  // namespace
 
 TEST_CASE("GIVEN a warp access WHEN it is coalesced THEN there is one request per distinct 128 B line") {
@@ -156,21 +148,21 @@ TEST_CASE("GIVEN loads with address streams WHEN the kernel is parsed THEN the s
 }
 
 TEST_CASE("GIVEN malformed address streams WHEN parsed THEN FILE:LINE errors name the problem") {
-  CHECK(parse_error("  ld.global r1 = r0 lane=8\n").find("t.kernel:4: ") == 0);
-  CHECK(parse_error("  ld.global r1 = r0 lane=8\n").find("need addr=REGION") != std::string::npos);
-  CHECK(parse_error("  ld.global r1 = r0 addr=1 tx=2\n").find("drop tx= and l1=") != std::string::npos);
-  CHECK(parse_error("  ld.global r1 = r0 addr=1 l1=0.5\n").find("drop tx= and l1=") != std::string::npos);
-  CHECK(parse_error("  ld.shared r1 = r0 addr=1\n").find("global and .local only") != std::string::npos);
-  CHECK(parse_error("  ld.const r1 = r0 addr=1\n").find("global and .local only") != std::string::npos);
-  CHECK(parse_error("  ld.global r1 = r0 addr=256\n").find("addr (region id)") != std::string::npos);
-  CHECK(parse_error("  ld.global r1 = r0 addr=1 wrap=0\n").find("wrap") != std::string::npos);
-  CHECK(parse_error("  ld.global r1 = r0 addr=1 iter=4\n").find("iter= needs an enclosing loop") != std::string::npos);
-  CHECK(parse_error("  loop 2\n  ld.global r1 = r0 addr=1 iter2=4\n").find("t.kernel:5: iter2= needs two enclosing loops") == 0);
-  CHECK(parse_error("  ld.global r1 = r0 addr=x\n").find("t.kernel:4: ") == 0);
-  CHECK(parse_error("  ialu r1 = r0 addr=1\n").find("unknown key 'addr'") != std::string::npos);
-  CHECK(parse_error("  ld.global r1 = r0 addr=1 dimx=16\n").find("come together") != std::string::npos);
-  CHECK(parse_error("  ld.global r1 = r0 addr=1 gridx=20\n").find("gridx= and blky= come") != std::string::npos);
-  CHECK(parse_error("  ld.global r1 = r0 off=4\n").find("need addr=REGION") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 lane=8\n").find("t.kernel:4: ") == 0);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 lane=8\n").find("need addr=REGION") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 addr=1 tx=2\n").find("drop tx= and l1=") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 addr=1 l1=0.5\n").find("drop tx= and l1=") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.shared r1 = r0 addr=1\n").find("global and .local only") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.const r1 = r0 addr=1\n").find("global and .local only") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 addr=256\n").find("addr (region id)") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 addr=1 wrap=0\n").find("wrap") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 addr=1 iter=4\n").find("iter= needs an enclosing loop") != std::string::npos);
+  CHECK(test::kernel_parse_error("  loop 2\n  ld.global r1 = r0 addr=1 iter2=4\n").find("t.kernel:5: iter2= needs two enclosing loops") == 0);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 addr=x\n").find("t.kernel:4: ") == 0);
+  CHECK(test::kernel_parse_error("  ialu r1 = r0 addr=1\n").find("unknown key 'addr'") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 addr=1 dimx=16\n").find("come together") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 addr=1 gridx=20\n").find("gridx= and blky= come") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 off=4\n").find("need addr=REGION") != std::string::npos);
 }
 
 namespace {

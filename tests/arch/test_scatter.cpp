@@ -10,6 +10,7 @@
 #include "arch/memory/coalescer.h"
 #include "arch/memory/scatter.h"
 #include "arch/workload/kernel_parser.h"
+#include "tests/arch/kernel_parse_error.h"
 #include "common/config.h"
 
 using namespace rfvar;
@@ -25,15 +26,6 @@ AddrStream scattered(std::int64_t element_bytes, std::int64_t wrap_bytes, std::u
   return s;
 }
 
-std::string parse_error(const std::string& body) {
-  try {
-    parse_benchmark("rfvar-kernel 1\nbenchmark t\nkernel k block=64 regs=8\n" + body + "end\nlaunch k grid=1\n",
-                    "t.kernel");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 }  // namespace
 
 TEST_CASE("GIVEN a scattered stream WHEN the same (block, thread, iteration) is asked again THEN the same element "
@@ -98,9 +90,9 @@ TEST_CASE("GIVEN scatter= in a kernel file WHEN parsed THEN the stream records i
   CHECK(k.addr_streams[0].lane_bytes == 0);
   CHECK(k.addr_streams[0].loop_depth == 0);  // the draw follows the loop iteration
   CHECK(k.addr_streams[1].scatter_key == 5);  // default: the region
-  CHECK(parse_error("  ld.global r1 = r0 addr=1 scatter=4\n").find("give wrap=") != std::string::npos);
-  CHECK(parse_error("  ld.global r1 = r0 addr=1 scatter=8 wrap=4\n").find("give wrap=") != std::string::npos);
-  CHECK(parse_error("  ld.global r1 = r0 addr=1 skey=2\n").find("give scatter=") != std::string::npos);
-  CHECK(parse_error("  ld.global r1 = r0 scatter=4 wrap=64\n").find("need addr=REGION") != std::string::npos);
-  CHECK(parse_error("  ld.global r1 = r0 addr=1 scatter=0 wrap=64\n").find("t.kernel:4: ") == 0);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 addr=1 scatter=4\n").find("give wrap=") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 addr=1 scatter=8 wrap=4\n").find("give wrap=") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 addr=1 skey=2\n").find("give scatter=") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 scatter=4 wrap=64\n").find("need addr=REGION") != std::string::npos);
+  CHECK(test::kernel_parse_error("  ld.global r1 = r0 addr=1 scatter=0 wrap=64\n").find("t.kernel:4: ") == 0);
 }
