@@ -77,6 +77,13 @@ void write_technique_rows(H5Writer& out, const std::string& group, const nbti::T
   out.write(group + "/guardband", rows.guardband, csk, lab, "1 (1 - f_aged / f_fresh)");
   out.write(group + "/utilization", rows.utilization, csks, labs, "1");
   out.write(group + "/aged_delay", rows.aged_delay, csks, labs, "1 (normalized to the nominal cell)");
+  // Tan Fig. 8 per virtual bank (organization-table order, fastest first).
+  const auto B = static_cast<std::uint64_t>(rows.vbank_utilization.size() / std::max<std::size_t>(1, rows.ipc.size()));
+  const Dims cskb = {C, M, K, B};
+  const std::vector<std::string> labb = {"chip", "sm", "kernel", "virtual_bank"};
+  out.write(group + "/vbank_utilization", rows.vbank_utilization, cskb, labb, "1");
+  out.write(group + "/vbank_aged_delay", rows.vbank_aged_delay, cskb, labb, "1 (normalized to the nominal cell)");
+  out.write(group + "/critical_subbank", rows.critical_subbank, csk, lab, "physical sub-bank id (-1: none)");
 }
 
 }  // namespace rfvar::apps

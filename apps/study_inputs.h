@@ -54,7 +54,8 @@ std::unique_ptr<nbti::PopulationStudy> run_study(const CommonOptions& o, const S
                                                  const std::string& label);
 
 // Writes one technique's per-(chip, SM, kernel[, sub-bank]) detail under `group` (ipc, fresh_freq,
-// aged_freq, guardband, utilization, aged_delay): the part of the layout guardband and perf share.
+// aged_freq, guardband, utilization, aged_delay, vbank_utilization, vbank_aged_delay, critical_subbank):
+// the part of the layout guardband and perf share.
 void write_technique_rows(H5Writer& out, const std::string& group, const nbti::TechniqueRows& rows,
                           const ChipsFileInfo& info, std::size_t kernels);
 

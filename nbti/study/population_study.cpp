@@ -15,6 +15,7 @@ PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<arch::Benchmark> b
                                  int subbanks, const RngStream& workload)
     : cfg_(std::move(cfg)), benchmarks_(std::move(benchmarks)), chips_(chips), sms_(sms), subbanks_(subbanks),
       workload_(workload), cache_(cfg_.cache) {
+  banks_ = cfg_.rf.subbanks > 0 ? subbanks_ / cfg_.rf.subbanks : subbanks_;  // subbanks = banks x S
   check_years(cfg_.life.years);
   if (cfg_.life.epochs < 1) throw InputError("epochs must be >= 1, got " + std::to_string(cfg_.life.epochs));
   for (const auto& t : cfg_.techniques) find_study_technique(t);
@@ -25,6 +26,9 @@ PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<arch::Benchmark> b
     r.fresh_freq = r.aged_freq = r.guardband = r.ipc;
     r.utilization.assign(cells * static_cast<std::size_t>(subbanks_), 0.0f);
     r.aged_delay = r.utilization;
+    r.vbank_utilization.assign(cells * static_cast<std::size_t>(banks_), 0.0f);
+    r.vbank_aged_delay = r.vbank_utilization;
+    r.critical_subbank.assign(cells, -1);
   }
   // The ideal chip: no PV, no NBTI, every access one cycle at clock 1.0.
   varius::RfGeometry g;
@@ -103,6 +107,12 @@ void PopulationStudy::run_chips(const std::vector<varius::ChipSample>& chips, in
             r.aged_delay[i * static_cast<std::size_t>(subbanks_) + static_cast<std::size_t>(s)] =
                 static_cast<float>(life.aged_delay[static_cast<std::size_t>(s)]);
           }
+          const auto B = static_cast<std::size_t>(banks_);
+          for (std::size_t v = 0; v < B && v < life.vbank_utilization.size(); ++v) {
+            r.vbank_utilization[i * B + v] = static_cast<float>(life.vbank_utilization[v]);
+            r.vbank_aged_delay[i * B + v] = static_cast<float>(life.vbank_aged_delay[v]);
+          }
+          r.critical_subbank[i] = life.critical_subbank;
         }
       }
     } catch (const std::exception& e) {

@@ -45,6 +45,9 @@ struct TechniqueRows {
   std::vector<double> guardband;     // [chip][sm][kernel]
   std::vector<float> utilization;    // [chip][sm][kernel][sub-bank] lifetime-mean U
   std::vector<float> aged_delay;     // [chip][sm][kernel][sub-bank]
+  std::vector<float> vbank_utilization;  // [chip][sm][kernel][bank] SmLifetime::vbank_utilization
+  std::vector<float> vbank_aged_delay;   // [chip][sm][kernel][bank] SmLifetime::vbank_aged_delay
+  std::vector<std::int32_t> critical_subbank;  // [chip][sm][kernel] sets the aged period; -1 for vl-rf
 };
 
 class PopulationStudy {
@@ -52,6 +55,7 @@ class PopulationStudy {
   // Throws InputError for an unknown technique, years <= 0 or epochs < 1.
   PopulationStudy(StudyConfig cfg, std::vector<arch::Benchmark> benchmarks, int chips, int sms, int subbanks,
                   const RngStream& workload);
+  int banks() const { return banks_; }
   void run_chips(const std::vector<varius::ChipSample>& chips, int first, Progress* progress);
 
   const StudyConfig& config() const { return cfg_; }
@@ -72,7 +76,7 @@ class PopulationStudy {
  private:
   StudyConfig cfg_;
   std::vector<arch::Benchmark> benchmarks_;
-  int chips_, sms_, subbanks_;
+  int chips_, sms_, subbanks_, banks_;
   RngStream workload_;
   RunCache cache_;
   std::vector<double> ideal_ipc_;

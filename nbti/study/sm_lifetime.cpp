@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <string>
 
 #include "nbti/aging.h"
@@ -24,21 +25,49 @@ std::vector<double> run_utilization(const NbtiParams& np, const SubbankTotals& t
   return subbank_utilization(np, {t.reads, t.writes, allocated, cycles});
 }
 
-// The sub-banks the clock must cover under a bank-table plan built on `delay` (entry h = 0).
-std::vector<int> fast_set(std::span<const float> delay, std::span<const std::uint8_t> fast,
-                          const varius::RfGeometry& g, const rfmodel::RfParams& rp) {
-  const rfmodel::BankTable t = rfmodel::organize_banks(delay, fast, g.banks, rp.subbanks, 0);
+// U per virtual position (v * S + k) of a canonical run: its counters summed over the plan entries.
+std::vector<double> position_utilization(const NbtiParams& np, const CanonicalRun& run, std::size_t n,
+                                         int rows_per_bank) {
+  SubbankTotals t;
+  std::vector<int> identity(n);
+  std::iota(identity.begin(), identity.end(), 0);
+  for (const auto& e : run.by_entry) t.add(e, identity);
+  if (t.reads.empty()) return std::vector<double>(n, 0.0);
+  return run_utilization(np, t, run.cycles, rows_per_bank);
+}
+
+// Bank v's mean over its S positions.
+void add_bank_means(std::vector<double>& to, std::span<const double> per_position, double weight) {
+  const std::size_t S = per_position.size() / to.size();
+  for (std::size_t v = 0; v < to.size(); ++v)
+    for (std::size_t k = 0; k < S; ++k) to[v] += weight * per_position[v * S + k] / static_cast<double>(S);
+}
+
+std::vector<std::vector<int>> bank_subbanks(const rfmodel::BankTable& t) {
+  std::vector<std::vector<int>> banks;
+  for (const auto& b : t.banks) banks.push_back(b.subbanks);
+  return banks;
+}
+
+// Physical banks (no organization table): bank b holds sub-banks b S .. b S + S - 1.
+std::vector<std::vector<int>> physical_banks(int banks, int S) {
+  std::vector<std::vector<int>> out(static_cast<std::size_t>(banks));
+  for (int b = 0; b < banks; ++b)
+    for (int k = 0; k < S; ++k) out[static_cast<std::size_t>(b)].push_back(b * S + k);
+  return out;
+}
+
+// The sub-banks the clock must cover under a bank table (entry h = 0).
+std::vector<int> fast_set(const rfmodel::BankTable& t, const varius::RfGeometry& g, const rfmodel::RfParams& rp) {
   return fast_subbanks(rfmodel::setup_from_table("fast-set", 1.0, t, g.rows_per_bank, rp.slow_access_cycles));
 }
 
-// Tan §4.1 (Fig. 8 text): the chip-test organization table kept, its latency classes re-set on the
-// aged delays: the sub-banks of its K fastest virtual banks (K = the chip-test fast bank count).
-std::vector<int> aged_rank_set(std::span<const double> aged_delay, const SmFresh& fresh, const varius::RfGeometry& g,
-                               const rfmodel::RfParams& rp) {
-  const rfmodel::BankTable t = rfmodel::organize_banks(fresh.subbank_delay, fresh.fast, g.banks, rp.subbanks, 0);
-  std::vector<std::vector<int>> banks;
-  for (const auto& b : t.banks) banks.push_back(b.subbanks);
-  return fastest_bank_subbanks(aged_delay, banks, t.count(rfmodel::BankSpeed::Fast));
+// The id in `ids` with the largest delay (ties: the first listed).
+int slowest_id(std::span<const double> delay, std::span<const int> ids) {
+  int best = ids.front();
+  for (int id : ids)
+    if (delay[static_cast<std::size_t>(id)] > delay[static_cast<std::size_t>(best)]) best = id;
+  return best;
 }
 
 }  // namespace
@@ -95,11 +124,13 @@ SmLifetime run_sm_lifetime(const StudyTechnique& t, const SmFresh& fresh, const 
   SmLifetime out;
   out.utilization.assign(n, 0.0);
 
+  out.vbank_utilization.assign(static_cast<std::size_t>(g.banks), 0.0);
   if (!t.reorganize) {  // one plan over the lifetime: constant U
     const auto run = cache.get(in, *fixed);
     const auto u = run_utilization(np, to_physical(*run, *fixed), run->cycles, g.rows_per_bank);
     for (std::size_t s = 0; s < n; ++s) stress[s] = StressTime::lifetime(u[s], life.years);
     out.utilization = u;
+    add_bank_means(out.vbank_utilization, position_utilization(np, *run, n, g.rows_per_bank), 1.0);
     out.ipc = run->ipc;
   } else {
     const double epoch_s = total_s / life.epochs;
@@ -118,6 +149,7 @@ SmLifetime run_sm_lifetime(const StudyTechnique& t, const SmFresh& fresh, const 
         stress[s].add(u[s], epoch_s);
         out.utilization[s] += u[s] / life.epochs;
       }
+      add_bank_means(out.vbank_utilization, position_utilization(np, *run, n, g.rows_per_bank), 1.0 / life.epochs);
       out.ipc += run->ipc / life.epochs;
     }
   }
@@ -125,10 +157,14 @@ SmLifetime run_sm_lifetime(const StudyTechnique& t, const SmFresh& fresh, const 
   const AgedSubbanks aged = age_subbanks(np, fresh.subbank_delay, fresh.dvth0_V, stress);
   out.aged_delay = aged.delay;
   out.dvth_V = aged.dvth_V;
+  const int S = rp.subbanks;
+  std::vector<int> aged_set(n);  // the sub-banks the aged clock covers
+  std::iota(aged_set.begin(), aged_set.end(), 0);
+  std::vector<std::vector<int>> end_banks = physical_banks(g.banks, S);  // the table at end of life
   switch (t.rf) {
     case StudyRf::baseline:  // spec §3: slowest aged register over all banks
       out.fresh_period = *std::max_element(aged.fresh_delay.begin(), aged.fresh_delay.end());
-      out.aged_period = *std::max_element(aged.delay.begin(), aged.delay.end());
+      out.aged_period = slowest_of(aged.delay, aged_set);
       break;
     case StudyRf::vl_rf: {  // slowest aged fast register; slow ones within slow_access_cycles periods
       double fast_max = 0.0, all_max = 0.0;
@@ -143,18 +179,28 @@ SmLifetime run_sm_lifetime(const StudyTechnique& t, const SmFresh& fresh, const 
     case StudyRf::bank_table: {  // spec §3: slowest aged sub-bank of the fast virtual banks
       const std::vector<int> fresh_set = fast_subbanks(fresh.pv_opt.real.front().setup);
       out.fresh_period = slowest_of(aged.fresh_delay, fresh_set);
-      if (t.reorganize) {
+      const rfmodel::BankTable chip_test =
+          rfmodel::organize_banks(fresh.subbank_delay, fresh.fast, g.banks, S, 0);
+      end_banks = bank_subbanks(chip_test);
+      if (t.reorganize) {  // Tan §4.2.2: the sensors' re-organization at end of life
         const std::vector<float> reading = sensor_readings(np, aged);
-        const std::vector<int> aged_set = fast_set(reading, fastest_mask(reading, fresh.fast_count), g, rp);
-        out.aged_period = slowest_of(aged.delay, aged_set);
+        const rfmodel::BankTable now =
+            rfmodel::organize_banks(reading, fastest_mask(reading, fresh.fast_count), g.banks, S, 0);
+        aged_set = fast_set(now, g, rp);
+        end_banks = bank_subbanks(now);
       } else if (np.guardband_fast_set == GuardbandFastSet::aged_rank) {
-        out.aged_period = slowest_of(aged.delay, aged_rank_set(aged.delay, fresh, g, rp));
+        // Tan §4.1 (Fig. 8 text): the chip-test table kept, its latency classes re-set on the aged
+        // delays: the sub-banks of its K fastest virtual banks (K = the chip-test fast bank count).
+        aged_set = fastest_bank_subbanks(aged.delay, end_banks, chip_test.count(rfmodel::BankSpeed::Fast));
       } else {
-        out.aged_period = slowest_of(aged.delay, fresh_set);
+        aged_set = fresh_set;
       }
+      out.aged_period = slowest_of(aged.delay, aged_set);
       break;
     }
   }
+  if (t.rf != StudyRf::vl_rf) out.critical_subbank = slowest_id(aged.delay, aged_set);
+  for (const auto& b : end_banks) out.vbank_aged_delay.push_back(slowest_of(aged.delay, b));
   out.guardband = guardband(out.fresh_period, out.aged_period);
   return out;
 }

@@ -57,6 +57,14 @@ struct SmLifetime {
   std::vector<double> utilization;   // [16 S] lifetime-mean U per physical sub-bank
   std::vector<double> aged_delay;    // [16 S] true aged sub-bank delay at end of life
   std::vector<double> dvth_V;        // [16 S] total Vth offset at end of life
+  // Tan Fig. 8 per virtual bank, in organization-table order (fastest first; physical banks for
+  // baseline and vl-rf, which have no table): lifetime-mean U of the bank position (mean of its S
+  // sub-bank positions over every launch and epoch, whichever sub-banks filled it), and the true
+  // aged delay (slowest sub-bank) of each bank of the h = 0 table in force at end of life (the
+  // chip-test table for pv-opt, the sensors' re-organized one for pv-opt+nbti-opt).
+  std::vector<double> vbank_utilization;  // [16]
+  std::vector<double> vbank_aged_delay;   // [16]
+  int critical_subbank = -1;              // physical sub-bank whose aged delay sets aged_period
 };
 
 SmLifetime run_sm_lifetime(const StudyTechnique& t, const SmFresh& fresh, const NbtiParams& np,

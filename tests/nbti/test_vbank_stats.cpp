@@ -1,0 +1,107 @@
+// Tan Fig. 8's per-virtual-bank statistics of an SM lifetime (utilization and aged delay per bank of
+// the organization table) and the sub-bank that sets the aged period.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "arch/workload/kernel_parser.h"
+#include "nbti/study/sm_lifetime.h"
+#include "rfmodel/bank_table.h"
+
+using namespace rfvar;
+using namespace rfvar::nbti;
+
+namespace {
+
+// Full warps only (no hybrid candidates): every launch uses the h = 0 table. r0 is hot, r1..r3 cool.
+const char* kHotR0 =
+    "rfvar-kernel 1\n"
+    "benchmark hotr0\n"
+    "description four-warp blocks using r0 hard\n"
+    "kernel k block=128 regs=4\n"
+    "  ialu r1 = r2 r3\n"
+    "  loop 60\n"
+    "    ialu r0 = r0 r0\n"
+    "  endloop\n"
+    "end\n"
+    "launch k grid=30\n";
+
+// Sub-bank delays rising with (7 s) % 32, so the organization table permutes the physical ids.
+varius::SmDelays permuted_sm(const varius::RfGeometry& g) {
+  varius::SmDelays sm;
+  sm.reg_delay.resize(static_cast<std::size_t>(g.registers()));
+  for (int r = 0; r < g.registers(); ++r) {
+    const int s = g.subbank_of(r / (g.lanes * g.rows_per_bank), r % g.lanes);
+    sm.reg_delay[static_cast<std::size_t>(r)] = 1.0f + 0.01f * static_cast<float>((s * 7) % 32);
+  }
+  sm.subbank_dvth_sys_V.assign(static_cast<std::size_t>(g.subbank_count()), 0.0f);
+  return sm;
+}
+
+double mean_of(const std::vector<double>& v, const std::vector<int>& ids) {
+  double m = 0.0;
+  for (int id : ids) m += v[static_cast<std::size_t>(id)] / static_cast<double>(ids.size());
+  return m;
+}
+
+double max_of(const std::vector<double>& v, const std::vector<int>& ids) {
+  double m = 0.0;
+  for (int id : ids) m = std::max(m, v[static_cast<std::size_t>(id)]);
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("GIVEN an SM whose table permutes sub-banks WHEN it ages under each technique THEN the per-virtual-bank "
+          "U and aged delay follow the table in force and the critical sub-bank sets the aged period") {
+  const Config c = Config::load_default();
+  const auto rp = rfmodel::RfParams::from_config(c);
+  const auto ap = arch::ArchParams::from_config(c);
+  const auto np = NbtiParams::from_config(c);
+  const varius::RfGeometry g;
+  const SmFresh fresh = prepare_sm(permuted_sm(g), g, rp, false);
+  const arch::Benchmark b = arch::parse_benchmark(kHotR0, "hotr0");
+  const RngStream workload(3, 0, Stream::Workload);
+  const RunInputs in{&b, 0, &ap, nullptr, &workload};
+  RunCache cache;
+  const rfmodel::BankTable chip_test = rfmodel::organize_banks(fresh.subbank_delay, fresh.fast, g.banks, rp.subbanks, 0);
+
+  SUBCASE("pv-opt: the chip-test table, one plan") {
+    const SmLifetime life = run_sm_lifetime(find_study_technique("pv-opt"), fresh, np, rp, g, in, cache, {7.0, 1});
+    REQUIRE(life.vbank_utilization.size() == 16);
+    REQUIRE(life.vbank_aged_delay.size() == 16);
+    for (std::size_t v = 0; v < 16; ++v) {
+      CAPTURE(v);
+      const auto& ids = chip_test.banks[v].subbanks;
+      CHECK(life.vbank_utilization[v] == doctest::Approx(mean_of(life.utilization, ids)));
+      CHECK(life.vbank_aged_delay[v] == max_of(life.aged_delay, ids));
+    }
+    // Virtual bank 0 is not physical bank 0: the statistics really are re-indexed.
+    CHECK(chip_test.banks[0].subbanks != std::vector<int>{0, 1});
+    REQUIRE(life.critical_subbank >= 0);
+    CHECK(life.aged_delay[static_cast<std::size_t>(life.critical_subbank)] == life.aged_period);
+  }
+  SUBCASE("baseline: physical banks") {
+    const SmLifetime life = run_sm_lifetime(find_study_technique("baseline"), fresh, np, rp, g, in, cache, {7.0, 1});
+    for (int v = 0; v < 16; ++v)
+      CHECK(life.vbank_utilization[static_cast<std::size_t>(v)] ==
+            doctest::Approx(mean_of(life.utilization, {2 * v, 2 * v + 1})));
+    CHECK(life.aged_delay[static_cast<std::size_t>(life.critical_subbank)] == life.aged_period);
+    CHECK(life.aged_period == *std::max_element(life.aged_delay.begin(), life.aged_delay.end()));
+  }
+  SUBCASE("pv-opt+nbti-opt: per-bank U summed over re-organized epochs, aged delays of the end-of-life table") {
+    const SmLifetime life =
+        run_sm_lifetime(find_study_technique("pv-opt+nbti-opt"), fresh, np, rp, g, in, cache, {7.0, 4});
+    double vb_total = 0.0, sb_total = 0.0;
+    for (double u : life.vbank_utilization) vb_total += 2.0 * u;  // S = 2 positions per bank
+    for (double u : life.utilization) sb_total += u;
+    CHECK(vb_total == doctest::Approx(sb_total));  // the same stress, indexed by position instead of id
+    // Renaming puts R0 of each block's last warp on the fastest fast bank: bank 0 is the busiest.
+    CHECK(life.vbank_utilization[0] ==
+          doctest::Approx(*std::max_element(life.vbank_utilization.begin(), life.vbank_utilization.end())));
+    CHECK(life.aged_delay[static_cast<std::size_t>(life.critical_subbank)] == life.aged_period);
+    // The end-of-life table is the aged one: each bank's delay is one of its sub-banks' aged delays,
+    // and the fast banks (0-10) are sorted fastest first.
+    for (std::size_t v = 1; v < 11; ++v) CHECK(life.vbank_aged_delay[v - 1] <= life.vbank_aged_delay[v]);
+  }
+}
