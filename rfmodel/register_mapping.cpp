@@ -41,16 +41,23 @@ FbaRm plan_fba_rm(int fast_banks, int banks, int warps, int regs_per_thread, int
   return m;
 }
 
-std::vector<int> renaming_row(const BankTable& table, std::span<const float> current_delay, int last_warp_id) {
+std::vector<int> renaming_row_held(const BankTable& table, std::span<const float> current_delay,
+                                   std::span<const int> held, int last_warp_id) {
   const int banks = static_cast<int>(table.banks.size());
   if (static_cast<int>(current_delay.size()) != banks || last_warp_id < 0)
     throw std::invalid_argument("renaming_row: need one current delay per virtual bank and a warp id >= 0");
+  std::vector<int> order;  // Tan §4.2.1: the banks holding R0, R1, ... of the last warp, then the rest
+  for (int b : held) {
+    if (b < 0 || b >= banks) throw std::invalid_argument("renaming_row: held bank out of range");
+    order.push_back(b);
+  }
+  for (int k = 0; k < banks; ++k) order.push_back(eq3_bank(last_warp_id, k, banks));
   std::vector<int> row(static_cast<std::size_t>(banks), -1);
   std::vector<bool> used(static_cast<std::size_t>(banks), false);
-  for (int k = 0; k < banks; ++k) {
+  for (int b : order) {
+    if (row[static_cast<std::size_t>(b)] >= 0) continue;  // already renamed (a repeat)
     // Tan §4.2.1: the bank holding R_k of the last warp goes to the fastest unused virtual bank
     // of its own category.
-    const int b = eq3_bank(last_warp_id, k, banks);
     const BankSpeed category = table.banks[static_cast<std::size_t>(b)].speed;
     int best = -1;
     for (int v = 0; v < banks; ++v) {
@@ -62,6 +69,10 @@ std::vector<int> renaming_row(const BankTable& table, std::span<const float> cur
     row[static_cast<std::size_t>(b)] = best;
   }
   return row;
+}
+
+std::vector<int> renaming_row(const BankTable& table, std::span<const float> current_delay, int last_warp_id) {
+  return renaming_row_held(table, current_delay, {}, last_warp_id);
 }
 
 std::vector<int> renaming_row(const BankTable& table, int last_warp_id) {

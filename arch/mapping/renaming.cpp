@@ -1,6 +1,7 @@
-// Block-level bank renaming (Tan 2016 §4.2.1): at each block launch rfmodel::renaming_row() builds
-// the block's 16-entry row from its last warp; every warp of the block then maps
-// bank = row[base bank]. With no organization table the row is the identity.
+// Block-level bank renaming (Tan 2016 §4.2.1): at each block launch rfmodel::renaming_row_held()
+// builds the block's 16-entry row from the banks that hold R0, R1, ... of its last warp under the
+// base mapping; every warp of the block then maps bank = row[base bank]. With no organization table
+// the row is the identity.
 #include <numeric>
 
 #include "arch/mapping/i_register_mapping.h"
@@ -14,6 +15,7 @@ class Renaming final : public IRegisterMapping {
   void on_kernel_launch(const MappingContext& ctx) override {
     base_->on_kernel_launch(ctx);
     table_ = ctx.table;
+    kernel_ = ctx.kernel;
     delay_.assign(ctx.bank_delay.begin(), ctx.bank_delay.end());
     banks_ = ctx.setup->banks;
     rows_.clear();
@@ -24,8 +26,17 @@ class Renaming final : public IRegisterMapping {
     std::vector<int> row(static_cast<std::size_t>(banks_));
     std::iota(row.begin(), row.end(), 0);
     if (table_) {
-      row = delay_.empty() ? rfmodel::renaming_row(*table_, warp_slots.back())
-                           : rfmodel::renaming_row(*table_, delay_, warp_slots.back());
+      // The banks that hold R0, R1, ... of the last warp under the base mapping (Eq. 3, or hybrid
+      // placement, which sends partial and full vectors to different bank sets).
+      const int last = warp_slots.back();
+      const int wib = static_cast<int>(warp_slots.size()) - 1;
+      std::vector<int> held;
+      for (int r = 0; kernel_ && r < kernel_->regs_per_thread; ++r)
+        held.push_back(base_->bank(last, r, kernel_->hybrid_candidate(wib, r)));
+      std::vector<float> d = delay_;
+      if (d.empty())
+        for (const auto& vb : table_->banks) d.push_back(vb.delay);
+      row = rfmodel::renaming_row_held(*table_, d, held, last);
     }
     for (int w : warp_slots) {
       if (static_cast<int>(rows_.size()) <= w) rows_.resize(static_cast<std::size_t>(w) + 1);
@@ -41,6 +52,7 @@ class Renaming final : public IRegisterMapping {
  private:
   std::unique_ptr<IRegisterMapping> base_;
   const rfmodel::BankTable* table_ = nullptr;
+  const Kernel* kernel_ = nullptr;
   std::vector<float> delay_;
   int banks_ = 16;
   std::vector<std::vector<int>> rows_;  // per warp slot: its block's renaming row

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
 
 #include "rfmodel/register_mapping.h"
 
@@ -108,4 +109,28 @@ TEST_CASE("GIVEN a table with hybrid banks WHEN renaming THEN hybrid banks are o
     for (int b = 0; b < 16; ++b)
       CHECK(t.banks[static_cast<std::size_t>(row[static_cast<std::size_t>(b)])].speed == t.banks[static_cast<std::size_t>(b)].speed);
   }
+}
+
+TEST_CASE("GIVEN the banks that really hold R0, R1, ... WHEN renaming_row_held builds the row THEN it visits them "
+          "first (repeats skipped), then the rest in Eq. 3 order") {
+  const BankTable t = rf_bro_table();
+  std::vector<float> d;
+  for (const auto& vb : t.banks) d.push_back(vb.delay);
+  // Held = the Eq. 3 banks: same row as renaming_row().
+  std::vector<int> eq3;
+  for (int k = 0; k < 16; ++k) eq3.push_back(eq3_bank(5, k));
+  CHECK(renaming_row_held(t, d, eq3, 5) == renaming_row(t, 5));
+  CHECK(renaming_row_held(t, d, {}, 5) == renaming_row(t, 5));
+  // R0 and R1 in fast bank 3, R2 in fast bank 9, R3 in slow bank 14: 3 -> 0, 9 -> 1, 14 -> 11; then
+  // Eq. 3 order from warp 5: 5..10 -> fast 2..7 (9 done), 11..13, 15 -> slow 12..15, 0..2, 4 -> fast 8..10, ...
+  const std::vector<int> held = {3, 3, 9, 14};
+  const auto row = renaming_row_held(t, d, held, 5);
+  CHECK(row[3] == 0);
+  CHECK(row[9] == 1);
+  CHECK(row[14] == 11);
+  CHECK(row[5] == 2);
+  CHECK(row[10] == 6);
+  CHECK(row[11] == 12);
+  CHECK(row[0] == 7);
+  CHECK_THROWS_AS(renaming_row_held(t, d, std::vector<int>{16}, 5), std::invalid_argument);
 }
