@@ -64,6 +64,10 @@ nlohmann::json stats_json(const arch::SmStats& s) {
           {"stream_hit_rate", s.stream_hit_rate()},
           {"l2_hits", s.l2_hits},
           {"dram_accesses", s.dram_accesses},
+          {"dram_row_hits", s.dram_row_hits},
+          {"dram_row_misses", s.dram_row_misses},
+          {"dram_row_conflicts", s.dram_row_conflicts},
+          {"dram_row_hit_rate", s.dram_row_hit_rate()},
           {"blocks", s.blocks},
           {"kernel_launches", s.kernel_launches}};
 }
@@ -165,6 +169,10 @@ void run(CommonOptions& o, const SimOptions& so) {
               static_cast<unsigned long long>(s.l1_hits), static_cast<unsigned long long>(s.l2_hits),
               static_cast<unsigned long long>(s.dram_accesses), static_cast<unsigned long long>(s.l1_load_requests),
               s.l1_hit_rate(), static_cast<unsigned long long>(s.stream_load_requests), s.stream_hit_rate());
+  if (s.dram_row_hits + s.dram_row_misses + s.dram_row_conflicts > 0)
+    std::printf("DRAM rows: hits %llu, misses %llu (precharged bank), conflicts %llu, hit rate %.3f\n",
+                static_cast<unsigned long long>(s.dram_row_hits), static_cast<unsigned long long>(s.dram_row_misses),
+                static_cast<unsigned long long>(s.dram_row_conflicts), s.dram_row_hit_rate());
   std::printf("bank reads:");
   for (auto v : s.bank_reads) std::printf(" %llu", static_cast<unsigned long long>(v));
   std::printf("\nsimulated in %.3f s (%.2f M warp instructions/s)\n", secs,

@@ -1,6 +1,7 @@
 // The memory side of one SM: shared memory, an L1 (per-instruction hit probabilities, or a tag
-// array for accesses with an address stream), and bandwidth-limited L2 and DRAM queues (so memory
-// contention exists), plus a limit on L1 misses in flight (MSHRs).
+// array for accesses with an address stream), a bandwidth-limited L2 queue and a DRAM (a bandwidth
+// queue, or with arch.dram_model = "banks" GDDR5 banks with open rows under FR-FCFS,
+// arch/memory/dram.h), plus a limit on L1 misses in flight (MSHRs).
 //
 // Contract: access() / access_lines() are called when a memory instruction leaves its collector
 // unit; they return the cycle its data is back (loads) or its last request has left (stores).
@@ -8,6 +9,11 @@
 // takes the coalesced line requests (arch/memory/coalescer.h), looks them up in the L1 tags
 // (arch/memory/l1_cache.h) and draws only L2 hits. Queue and tag state persist across calls in cycle
 // order; reset() clears them between launches.
+// With the banks DRAM a load's DRAM requests are decided later (FR-FCFS may serve a younger row hit
+// first), so the returned cycle is a lower bound and take_record() gives a record id (kNoRecord if
+// the load has no pending DRAM request): the caller calls resolve(record, now) at that cycle, which
+// returns the final cycle (>= now, the record then freed) or, still pending, a later cycle to ask
+// again (resolved() false). finish() decides what is left at the end of a launch.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +21,7 @@
 #include <queue>
 #include <vector>
 
+#include "arch/memory/dram.h"
 #include "arch/memory/l1_cache.h"
 #include "arch/params.h"
 #include "arch/sm_stats.h"
@@ -24,9 +31,18 @@ namespace rfvar::arch {
 
 class MemorySystem {
  public:
-  explicit MemorySystem(const ArchParams& p)
-      : p_(p), l1_(L1Cache::Params{p.l1_size_bytes, p.l1_line_bytes, p.l1_ways}) {}
+  static constexpr std::uint32_t kNoRecord = 0xffffffffu;
+  explicit MemorySystem(const ArchParams& p);
   void reset();
+  // The record of the last access()/access_lines() (kNoRecord: its returned cycle is final).
+  std::uint32_t take_record() {
+    const std::uint32_t r = rec_;
+    rec_ = kNoRecord;
+    return r;
+  }
+  std::uint64_t resolve(std::uint32_t record, std::uint64_t now, SmStats& stats);
+  bool resolved() const { return resolved_; }
+  void finish(SmStats& stats);
   // `draw(k)` in [0, 1): the random number of request k (two per request: L1 then L2).
   template <typename Draw>
   std::uint64_t access(const Instr& in, std::uint64_t now, Draw&& draw, SmStats& stats);
@@ -36,11 +52,26 @@ class MemorySystem {
                              SmStats& stats);
 
  private:
-  std::uint64_t miss(std::uint64_t issue, bool l2_hit, SmStats& stats);
+  // `addr`: the request's byte address (Dram::kUnknown: none); `load`: its DRAM id joins the record.
+  std::uint64_t miss(std::uint64_t issue, bool l2_hit, SmStats& stats, std::uint64_t addr = Dram::kUnknown,
+                     bool load = false);
+  void add_to_record(std::uint32_t dram_id);
+  void sync(SmStats& stats);
+  struct Record {
+    std::uint32_t n = 0;
+    std::uint32_t ids[32];
+  };
   const ArchParams& p_;
   L1Cache l1_;
   bool l1_used_ = false;  // tags touched since reset()
   double l2_free_ = 0.0, dram_free_ = 0.0;
+  Dram dram_;
+  std::uint32_t last_dram_id_ = L1Cache::kNoPending;  // the DRAM request of the last miss() (banks model)
+  std::uint32_t rec_ = kNoRecord;
+  bool resolved_ = true;
+  std::vector<Record> recs_;
+  std::vector<std::uint32_t> free_recs_;
+  std::uint64_t synced_[3] = {0, 0, 0};  // Dram row counters already added to SmStats
   std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> inflight_;  // miss completion times
 };
 
@@ -48,6 +79,7 @@ template <typename Draw>
 std::uint64_t MemorySystem::access(const Instr& in, std::uint64_t now, Draw&& draw, SmStats& stats) {
   const int tx = in.transactions;
   if (in.space == MemSpace::Shared) return now + static_cast<std::uint64_t>(p_.lat_smem_cycles + tx - 1);
+  if (p_.dram_banks_model) dram_.advance(now);
   std::uint64_t done = now;
   for (int k = 0; k < tx; ++k) {
     const std::uint64_t issue = now + static_cast<std::uint64_t>(k);  // one request per cycle
@@ -57,7 +89,7 @@ std::uint64_t MemorySystem::access(const Instr& in, std::uint64_t now, Draw&& dr
       ++stats.l1_hits;
       t = issue + static_cast<std::uint64_t>(p_.lat_l1_hit_cycles);
     } else {
-      t = miss(issue, draw(2 * k + 1) < in.l2_hit, stats);
+      t = miss(issue, draw(2 * k + 1) < in.l2_hit, stats, Dram::kUnknown, in.op == OpClass::Load);
     }
     done = std::max(done, t);
   }
@@ -68,6 +100,7 @@ template <typename Draw>
 std::uint64_t MemorySystem::access_lines(const Instr& in, const std::uint64_t* lines, int n, std::uint64_t now,
                                          Draw&& draw, SmStats& stats) {
   l1_used_ = true;
+  if (p_.dram_banks_model) dram_.advance(now);
   std::uint64_t done = now;
   for (int k = 0; k < n; ++k) {
     const std::uint64_t issue = now + static_cast<std::uint64_t>(k);  // one request per cycle
@@ -76,13 +109,23 @@ std::uint64_t MemorySystem::access_lines(const Instr& in, const std::uint64_t* l
       ++stats.l1_load_requests;
       ++stats.stream_load_requests;
     }
-    if (in.op == OpClass::Load && l1_.load(lines[k], ready)) {
-      ++(ready > issue ? stats.l1_merges : stats.l1_hits);  // merged into the in-flight miss, or present
+    std::uint32_t pending = L1Cache::kNoPending;
+    if (in.op == OpClass::Load && l1_.load(lines[k], ready, &pending)) {
+      bool undecided = false;
+      if (pending != L1Cache::kNoPending) {  // the line's DRAM request (banks model): decided, or pending
+        const std::uint64_t c = dram_.completion(pending);
+        undecided = c == Dram::kUnknown;
+        if (undecided) add_to_record(pending);
+        else ready = c;
+      }
+      ++(ready > issue || undecided ? stats.l1_merges : stats.l1_hits);  // merged into the in-flight miss, or present
       ++stats.stream_load_hits;
       t = std::max(issue + static_cast<std::uint64_t>(p_.lat_l1_hit_cycles), ready);
     } else {
-      t = miss(issue, draw(2 * k + 1) < in.l2_hit, stats);
-      if (in.op == OpClass::Load) l1_.allocate(lines[k], t);  // allocate on read miss
+      last_dram_id_ = L1Cache::kNoPending;
+      t = miss(issue, draw(2 * k + 1) < in.l2_hit, stats, lines[k] * static_cast<std::uint64_t>(p_.l1_line_bytes),
+               in.op == OpClass::Load);
+      if (in.op == OpClass::Load) l1_.allocate(lines[k], t, last_dram_id_);  // allocate on read miss
       else l1_.store(lines[k]);                               // write-evict, no allocate
     }
     done = std::max(done, t);

@@ -34,6 +34,11 @@ struct ArchParams {
   double l2_cycles_per_request = 2.0;
   double dram_cycles_per_request = 7.6;
   int max_outstanding_misses = 32;
+  bool dram_banks_model = false;  // arch.dram_model = "banks": arch/memory/dram.h (else the bandwidth queue)
+  int dram_channels = 6, dram_banks = 8, dram_row_bytes = 2048, dram_interleave_bytes = 256, dram_atom_bytes = 32;
+  double dram_clock_mhz = 1848.0, core_clock_mhz = 700.0;
+  int dram_t_ccd = 2, dram_t_rrd = 5, dram_t_rcd = 12, dram_t_ras = 28, dram_t_rp = 12, dram_t_rc = 35, dram_t_cl = 10;
+  int dram_queue = 16;
   int l1_size_bytes = 16384;  // L1 data cache tags (used by address-stream accesses only): GTX480 dl1 32:128:4
   int l1_line_bytes = 128;
   int l1_ways = 4;

@@ -45,6 +45,7 @@ void Sm::run_launch(const Kernel& k, int grid, int launch_index) {
   }
   integrate_allocation();
   fold_subbank_counts();
+  mem_.finish(stats_);
   stats_.cycles += now_ - start;
   events_.clear();
 }

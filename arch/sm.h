@@ -90,6 +90,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     std::uint32_t seq;
     std::uint8_t warp, reg;
     std::uint32_t lanes;
+    std::uint32_t record = MemorySystem::kNoRecord;  // pending banks-DRAM requests: `time` is a lower bound
     bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
   };
   template <typename T>

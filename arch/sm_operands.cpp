@@ -74,6 +74,17 @@ bool Sm::writeback_events() {
   Event e{};
   while (events_.pop_due(now_, e)) {
     act = true;
+    if (e.record != MemorySystem::kNoRecord) [[unlikely]] {  // banks DRAM: the final cycle, or ask again later
+      const std::uint64_t t = std::max(e.time, mem_.resolve(e.record, now_, stats_));
+      if (!mem_.resolved()) {
+        events_.push({t, seq_++, e.warp, e.reg, e.lanes, e.record});
+        continue;
+      }
+      if (t > now_) {
+        events_.push({t, seq_++, e.warp, e.reg, e.lanes, MemorySystem::kNoRecord});
+        continue;
+      }
+    }
     Warp& w = warps_[e.warp];
     if (path_ && path_->absorb_write(e.warp, e.reg, now_)) {
       registers_written(w, e.warp, 1ull << e.reg);
@@ -173,6 +184,7 @@ bool Sm::dispatch() {
     if (lane < 0) return;
     Warp& w = warps_[static_cast<std::size_t>(c.warp)];
     std::uint64_t done;
+    std::uint32_t record = MemorySystem::kNoRecord;
     if (u == static_cast<int>(Unit::Mem)) {
       const std::uint32_t dyn = w.dyn++;
       const std::uint64_t a = (static_cast<std::uint64_t>(launch_index_) << 32) ^ static_cast<std::uint64_t>(w.bid);
@@ -183,13 +195,14 @@ bool Sm::dispatch() {
       } else {
         done = stream_access(c, w, a, b0, lane);
       }
+      record = mem_.take_record();
     } else {
       const auto op = static_cast<std::size_t>(in.op);
       done = now_ + static_cast<std::uint64_t>(p_.latency_cycles[op]);
       lane_busy_[static_cast<std::size_t>(lane)] = now_ + static_cast<std::uint64_t>(p_.initiation_cycles[op]);
     }
     if (in.dst != kNoReg)
-      events_.push({done, seq_++, static_cast<std::uint8_t>(c.warp), in.dst, c.mask});
+      events_.push({done, seq_++, static_cast<std::uint8_t>(c.warp), in.dst, c.mask, record});
     c.busy = false;
     cu_collected_ &= ~(1ull << ci);
     --cus_busy_;

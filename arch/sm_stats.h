@@ -35,6 +35,9 @@ struct SmStats {
   std::uint64_t slow_accesses = 0;         // register accesses that took more than one cycle
   std::uint64_t row_spills = 0;            // vectors placed outside their mapped bank (bank full)
   std::uint64_t l1_hits = 0, l2_hits = 0, dram_accesses = 0;
+  // Banks DRAM (arch.dram_model = "banks"): requests served from the open row, from a precharged bank,
+  // and after closing another row (row conflicts); all zero with the bandwidth queue.
+  std::uint64_t dram_row_hits = 0, dram_row_misses = 0, dram_row_conflicts = 0;
   std::uint64_t l1_merges = 0;  // address-stream loads of a line whose miss is in flight (one MSHR entry)
   std::uint64_t l1_load_requests = 0;  // load requests (transactions / lines) that looked up the L1 (global, local, const)
   std::uint64_t stream_load_requests = 0, stream_load_hits = 0;  // address-stream loads: line requests, hits + merges
@@ -52,6 +55,11 @@ struct SmStats {
   double stream_hit_rate() const {
     return stream_load_requests ? static_cast<double>(stream_load_hits) / static_cast<double>(stream_load_requests)
                                 : 0.0;
+  }
+  // dram_row_hits / all decided banks-DRAM requests (0 without any).
+  double dram_row_hit_rate() const {
+    const std::uint64_t n = dram_row_hits + dram_row_misses + dram_row_conflicts;
+    return n ? static_cast<double>(dram_row_hits) / static_cast<double>(n) : 0.0;
   }
   double ipc() const { return cycles ? static_cast<double>(warp_instructions) / static_cast<double>(cycles) : 0.0; }
   void resize(int banks, int subbanks_per_bank) {

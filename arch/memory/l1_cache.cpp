@@ -14,18 +14,19 @@ void L1Cache::reset() {
   stamp_ = 0;
 }
 
-bool L1Cache::load(std::uint64_t line, std::uint64_t& ready) {
+bool L1Cache::load(std::uint64_t line, std::uint64_t& ready, std::uint32_t* pending) {
   Way* s = set_of(line);
   for (int w = 0; w < assoc_; ++w)
     if (s[w].valid && s[w].tag == line) {
       s[w].last_use = ++stamp_;
       ready = s[w].ready;
+      if (pending) *pending = s[w].pending;
       return true;
     }
   return false;
 }
 
-void L1Cache::allocate(std::uint64_t line, std::uint64_t ready) {
+void L1Cache::allocate(std::uint64_t line, std::uint64_t ready, std::uint32_t pending) {
   Way* s = set_of(line);
   Way* victim = s;
   for (int w = 0; w < assoc_; ++w) {
@@ -35,7 +36,7 @@ void L1Cache::allocate(std::uint64_t line, std::uint64_t ready) {
     }
     if (s[w].last_use < victim->last_use) victim = &s[w];
   }
-  *victim = Way{true, line, ++stamp_, ready};
+  *victim = Way{true, line, ++stamp_, ready, pending};
 }
 
 void L1Cache::store(std::uint64_t line) {

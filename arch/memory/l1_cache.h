@@ -5,7 +5,8 @@
 // Contract: lines are line addresses (byte address / line bytes). A line is allocated when its miss
 // is sent, with the cycle its data arrives (`ready`); a later load of that line is a hit whose data
 // comes at max(now + hit latency, ready): an in-flight miss is merged (GPGPU-Sim HIT_RESERVED, one
-// MSHR entry) instead of sending a second request. No statistics, no timing beyond `ready`.
+// MSHR entry) instead of sending a second request. A line may carry the id of its pending DRAM request
+// (arch/memory/dram.h) while its `ready` is only a lower bound. No statistics, no timing beyond `ready`.
 #pragma once
 
 #include <cstdint>
@@ -20,13 +21,15 @@ class L1Cache {
     int line_bytes = 128;
     int ways = 4;
   };
+  static constexpr std::uint32_t kNoPending = 0xffffffffu;
   explicit L1Cache(const Params& p);
   void reset();
   // A load of `line`: true if the tag is present (LRU updated, `ready` set to the
-  // cycle its data is in the cache); false on a miss (nothing changes: call allocate()).
-  bool load(std::uint64_t line, std::uint64_t& ready);
+  // cycle its data is in the cache; `*pending` its pending DRAM request id or kNoPending); false on a
+  // miss (nothing changes: call allocate()).
+  bool load(std::uint64_t line, std::uint64_t& ready, std::uint32_t* pending = nullptr);
   // Allocates `line` for a read miss whose data arrives at `ready`, evicting the set's least recently used way.
-  void allocate(std::uint64_t line, std::uint64_t ready);
+  void allocate(std::uint64_t line, std::uint64_t ready, std::uint32_t pending = kNoPending);
   // A store to `line`: write-evict (the line, if present, is invalidated; nothing is allocated).
   void store(std::uint64_t line);
   int sets() const { return sets_; }
@@ -35,6 +38,7 @@ class L1Cache {
   struct Way {
     bool valid = false;
     std::uint64_t tag = 0, last_use = 0, ready = 0;
+    std::uint32_t pending = kNoPending;
   };
   Way* set_of(std::uint64_t line) {
     const auto set = static_cast<std::size_t>(line % static_cast<std::uint64_t>(sets_));

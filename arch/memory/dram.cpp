@@ -1,0 +1,135 @@
+#include "arch/memory/dram.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rfvar::arch {
+
+Dram::Dram(const Params& p) : p_(p) {
+  const double k = p.core_per_dram_cycle;
+  // A request is request_bytes / atom_bytes column commands tCCD apart (GPGPU-Sim dram.cc).
+  burst_ = static_cast<double>(std::max(1, p.request_bytes / p.atom_bytes) * p.t_ccd) * k;
+  rcd_ = p.t_rcd * k, rp_ = p.t_rp * k, ras_ = p.t_ras * k, rc_ = p.t_rc * k, rrd_ = p.t_rrd * k, cl_ = p.t_cl * k;
+  min_latency_ = cl_ + burst_ + p.post_cycles;
+  ch_.resize(static_cast<std::size_t>(p.channels));
+  reset();
+}
+
+void Dram::reset() {
+  for (auto& c : ch_) {
+    c.queue.clear();
+    c.backlog.clear();
+    c.backlog_head = 0;
+    c.banks.assign(static_cast<std::size_t>(p_.banks), Bank{});
+    c.bus_free = 0.0;
+    c.last_act = -1e18;
+    c.next = kNever;
+    c.dirty = false;
+  }
+  done_.clear();
+  rr_ = 0;
+  row_hits = row_misses = row_conflicts = 0;
+}
+
+std::uint32_t Dram::submit(double arrival, std::uint64_t addr) {
+  const auto id = static_cast<std::uint32_t>(done_.size());
+  done_.push_back(kUnknown);
+  Req r{arrival, 0, -1, id};
+  std::size_t ci;
+  if (addr == kUnknown) {
+    ci = rr_;
+    rr_ = rr_ + 1 == static_cast<std::uint32_t>(p_.channels) ? 0 : rr_ + 1;
+  } else {  // GPGPU-Sim addrdec: chip = (addr >> 8) % n_channel, the quotient stitched back below
+    const auto il = static_cast<std::uint64_t>(p_.interleave_bytes);
+    const std::uint64_t chunk = addr / il;
+    ci = static_cast<std::size_t>(chunk % static_cast<std::uint64_t>(p_.channels));
+    const std::uint64_t local = chunk / static_cast<std::uint64_t>(p_.channels) * il + addr % il;
+    const std::uint64_t row_all = local / static_cast<std::uint64_t>(p_.row_bytes);
+    r.bank = static_cast<std::int32_t>(row_all % static_cast<std::uint64_t>(p_.banks));
+    r.row = row_all / static_cast<std::uint64_t>(p_.banks);
+  }
+  Channel& c = ch_[ci];
+  if (c.queue.size() < static_cast<std::size_t>(p_.queue)) c.queue.push_back(r);
+  else c.backlog.push_back(r);
+  c.dirty = true;
+  return id;
+}
+
+// The earliest time any queued request of the channel can be decided: its bank free and it arrived.
+double Dram::next_decision(Channel& c) const {
+  if (!c.dirty) return c.next;
+  double t = kNever;
+  for (const Req& r : c.queue) t = std::min(t, std::max(r.avail, r.bank < 0 ? 0.0 : c.banks[static_cast<std::size_t>(r.bank)].free));
+  c.next = t;
+  c.dirty = false;
+  return t;
+}
+
+void Dram::advance(std::uint64_t until) {
+  const auto u = static_cast<double>(until);
+  for (Channel& c : ch_)
+    for (double t = next_decision(c); t < u; t = next_decision(c)) serve(c, t);
+}
+
+// One FR-FCFS decision at time t (GPGPU-Sim dram_sched.cc): the bank that is ready first serves its
+// oldest queued request to the open row, else its oldest queued request.
+void Dram::serve(Channel& c, double t) {
+  std::size_t pick = c.queue.size();
+  std::int32_t bank = -2;
+  for (std::size_t i = 0; i < c.queue.size(); ++i) {  // the oldest request whose decision time is t
+    const Req& r = c.queue[i];
+    if (std::max(r.avail, r.bank < 0 ? 0.0 : c.banks[static_cast<std::size_t>(r.bank)].free) <= t) {
+      pick = i;
+      bank = r.bank;
+      break;
+    }
+  }
+  if (bank >= 0) {  // row hits first: the oldest arrived request of this bank to its open row
+    const std::uint64_t open = c.banks[static_cast<std::size_t>(bank)].row;
+    for (std::size_t i = pick; i < c.queue.size(); ++i)
+      if (c.queue[i].bank == bank && c.queue[i].row == open && c.queue[i].avail <= t) {
+        pick = i;
+        break;
+      }
+  }
+  const Req r = c.queue[pick];
+  c.queue.erase(c.queue.begin() + static_cast<std::ptrdiff_t>(pick));
+  if (c.backlog_head < c.backlog.size()) {  // the freed queue slot takes the oldest waiting request
+    Req w = c.backlog[c.backlog_head++];
+    w.avail = std::max(w.avail, t);
+    c.queue.push_back(w);
+    if (c.backlog_head == c.backlog.size()) c.backlog.clear(), c.backlog_head = 0;
+  }
+  c.dirty = true;
+
+  const double s = p_.share;
+  double col = t;
+  if (r.bank >= 0) {
+    Bank& b = c.banks[static_cast<std::size_t>(r.bank)];
+    double busy;  // the bank's own time for this request; `s` times it is occupied
+    if (b.row == r.row) {
+      ++row_hits;
+      busy = burst_;
+    } else {
+      double pre = t;
+      if (b.row == kUnknown) {
+        ++row_misses;
+      } else {  // row conflict: precharge the open row (not before tRAS after its activate)
+        ++row_conflicts;
+        pre = std::max(t, b.act + ras_) + rp_;
+      }
+      const double act = std::max(pre, c.last_act + s * rrd_);  // tRRD between activates of a channel
+      col = act + rcd_;
+      busy = b.row == kUnknown ? rcd_ + burst_ : std::max(rp_ + rcd_ + burst_, rc_);  // tRC per bank
+      b.act = act;
+      b.row = r.row;
+      c.last_act = act;
+    }
+    b.free = std::max(t + s * busy, col + burst_);
+  }
+  const double data = std::max(col + cl_, c.bus_free);  // CL, then the channel's data bus
+  c.bus_free = data + s * burst_;
+  done_[r.id] = static_cast<std::uint64_t>(std::ceil(data + burst_ + p_.post_cycles));
+}
+
+}  // namespace rfvar::arch
