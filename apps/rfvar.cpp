@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   apps::register_study(app, opts);
   apps::register_ltrf(app, opts);
   apps::register_intervals(app, opts);
+  apps::register_l2reuse(app, opts);
 
   try {
     app.parse(argc, argv);

@@ -12,6 +12,11 @@
 namespace rfvar::arch::test {
 namespace {
 
+L1Cache::Params l1_geometry() {
+  const ArchParams& p = arch_params();
+  return {p.l1_size_bytes, p.l1_line_bytes, p.l1_ways};
+}
+
 std::unique_ptr<MeasuredBenchmark> measure(const std::string& name) {
   auto m = std::make_unique<MeasuredBenchmark>();
   m->bench = load_benchmark(name);
@@ -25,7 +30,7 @@ std::unique_ptr<MeasuredBenchmark> measure(const std::string& name) {
   for (const Launch& l : m->bench.launches) {
     MeasuredKernel& mk = m->kernels[static_cast<std::size_t>(l.kernel)];
     const Kernel& k = *mk.kernel;
-    const WalkStats s = walk_kernel_launch(k, l.grid, 0, arch_params().sms, rng);
+    const WalkStats s = walk_kernel_launch(k, l1_geometry(), l.grid, 0, arch_params().sms, rng);
     const int resident = std::min(occupancy(k), blocks_on_sm0(l.grid));
     const double threads =
         static_cast<double>(resident) * k.block_threads * k.regs_per_thread / arch_params().registers_per_sm;

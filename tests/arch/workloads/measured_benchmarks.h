@@ -12,7 +12,7 @@
 
 #include "arch/params.h"
 #include "arch/workload/kernel.h"
-#include "kernel_walk.h"
+#include "arch/workload/kernel_walk.h"
 
 namespace rfvar::arch::test {
 

@@ -5,13 +5,14 @@
 #include <string>
 
 #include "arch/workload/kernel_parser.h"
-#include "kernel_walk.h"
+#include "arch/workload/kernel_walk.h"
 
 using namespace rfvar;
 using namespace rfvar::arch;
-using namespace rfvar::arch::test;
 
 namespace {
+
+const L1Cache::Params kL1{16384, 128, 4};  // GTX480 dl1 (data/fermi-32nm.toml arch.l1_*)
 
 Benchmark parse(const std::string& body, const std::string& kernel_line, const std::string& launch) {
   return parse_benchmark("rfvar-kernel 1\nbenchmark toy\n" + kernel_line + "\n" + body + "end\n" + launch + "\n",
@@ -37,7 +38,7 @@ TEST_CASE("GIVEN a 48-thread block with an if/else on tid < 16 in a 3-trip loop 
   RngStream rng(1, 0, Stream::Test);
 
   // Warp 0 (tid 0-31): ialu; per trip if, fmad (16 lanes), jump (16), falu (16), loop branch; bar; exit.
-  const WalkStats w0 = walk_warp(k, 0, 0, rng);
+  const WalkStats w0 = walk_warp(k, kL1, 0, 0, rng);
   CHECK(w0.warp_instructions == 18);
   CHECK(w0.active_lanes == 32 + 3 * (32 + 16 + 16 + 16 + 32) + 32 + 32);
   CHECK(w0.divergent_ifs == 3);
@@ -48,7 +49,7 @@ TEST_CASE("GIVEN a 48-thread block with an if/else on tid < 16 in a 3-trip loop 
   CHECK(w0.reg_accesses[3] == 6);  // falu dst and source, 3 trips
 
   // Warp 1 (tid 32-47, 16 lanes): the then-part and its jump are skipped, no divergence.
-  const WalkStats w1 = walk_warp(k, 0, 1, rng);
+  const WalkStats w1 = walk_warp(k, kL1, 0, 1, rng);
   CHECK(w1.warp_instructions == 12);
   CHECK(w1.active_lanes == 16 * 12);
   CHECK(w1.divergent_ifs == 0);
@@ -58,7 +59,7 @@ TEST_CASE("GIVEN a 48-thread block with an if/else on tid < 16 in a 3-trip loop 
   CHECK(blocks_on_sm(31, 0, 15) == 3);
   CHECK(blocks_on_sm(31, 1, 15) == 2);
   CHECK(blocks_on_sm(1, 3, 15) == 0);
-  CHECK(walk_kernel_launch(k, 31, 0, 15, rng).warp_instructions == 3 * (18 + 12));
+  CHECK(walk_kernel_launch(k, kL1, 31, 0, 15, rng).warp_instructions == 3 * (18 + 12));
 }
 
 TEST_CASE("GIVEN nested loops sharing their head and a bid condition WHEN walked THEN trips multiply and "
@@ -76,8 +77,8 @@ TEST_CASE("GIVEN nested loops sharing their head and a bid condition WHEN walked
   const Kernel& k = b.kernels[0];
   RngStream rng(1, 0, Stream::Test);
   // 6 ialu + 6 inner + 2 outer loop branches + if + exit = 16; even blocks add the ialu.
-  CHECK(walk_warp(k, 1, 0, rng).warp_instructions == 16);
-  const WalkStats even = walk_warp(k, 2, 0, rng);
+  CHECK(walk_warp(k, kL1, 1, 0, rng).warp_instructions == 16);
+  const WalkStats even = walk_warp(k, kL1, 2, 0, rng);
   CHECK(even.warp_instructions == 17);
   CHECK(even.divergent_ifs == 0);
   CHECK(even.reg_accesses[0] == 12);
@@ -93,7 +94,7 @@ TEST_CASE("GIVEN a rand 0.25 branch WHEN 100 trips of one warp are walked (seed 
       "  endloop\n",
       "kernel k block=32 regs=1", "launch k grid=1");
   RngStream rng(2016, 0, Stream::Test);
-  const WalkStats s = walk_warp(b.kernels[0], 0, 0, rng);
+  const WalkStats s = walk_warp(b.kernels[0], kL1, 0, 0, rng);
   // Lanes of the ialu: Binomial(3200, 0.25): mean 800, sd 24.5; tolerance 5 sd.
   const double taken_lanes = s.active_lanes - 100 * 32 * 2 - 32;  // minus if, loop branch, exit
   CHECK(taken_lanes == doctest::Approx(800).epsilon(125.0 / 800));

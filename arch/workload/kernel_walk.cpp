@@ -1,5 +1,5 @@
 // Functional walk of warps through the workload IR (see kernel_walk.h for the contract).
-#include "kernel_walk.h"
+#include "arch/workload/kernel_walk.h"
 
 #include "arch/memory/coalescer.h"
 #include "arch/memory/l1_cache.h"
@@ -7,14 +7,15 @@
 #include <algorithm>
 #include <bit>
 
-namespace rfvar::arch::test {
+namespace rfvar::arch {
 namespace {
 
 class Walker {
  public:
-  Walker(const Kernel& k, int block_id, int warp, RngStream& rng, WalkStats& s)
-      : k_(k), bid_(block_id), warp_(warp), rng_(rng), s_(s), loops_at_(k.code.size()),
-        l1_(L1Cache::Params{kL1Bytes, kLineBytes, kL1Ways}) {
+  Walker(const Kernel& k, const L1Cache::Params& l1, int block_id, int warp, RngStream& rng, WalkStats& s,
+         WarpTrace* trace)
+      : k_(k), bid_(block_id), warp_(warp), line_bytes_(l1.line_bytes), rng_(rng), s_(s), trace_(trace),
+        loops_at_(k.code.size()), l1_(l1) {
     for (std::size_t pc = 0; pc < k.code.size(); ++pc)
       if (k.code[pc].branch == BranchKind::LoopBack)
         loops_at_[static_cast<std::size_t>(k.code[pc].target)].push_back(static_cast<int>(pc));
@@ -92,6 +93,7 @@ class Walker {
   }
 
   void count(const Instr& in, std::uint32_t mask) {
+    if (trace_ != nullptr) ++trace_->instructions;
     s_.warp_instructions += 1;
     s_.active_lanes += std::popcount(mask);
     if (in.dst != kNoReg) s_.reg_accesses[in.dst] += 1;
@@ -103,7 +105,7 @@ class Walker {
           s_.shared_instructions += 1;
         } else if (in.space == MemSpace::Global || in.space == MemSpace::Local) {
           s_.global_instructions += 1;
-          s_.offchip_requests += in.addr >= 0 ? static_cast<double>(stream_misses(in, mask))
+          s_.offchip_requests += in.addr >= 0 ? static_cast<double>(stream_misses(in, mask, pc_of(in)))
                                               : in.transactions * (in.op == OpClass::Store ? 1.0 : 1.0 - in.l1_hit);
         }
         break;
@@ -121,12 +123,18 @@ class Walker {
   // The 128 B lines of an address-stream access (arch/memory/coalescer.h) that miss in an L1 this
   // warp has to itself (loads allocate, stores write-evict and always go off-chip): the reuse within
   // one warp (a struct's fields on the same lines, a re-read) without any issue-order assumption.
-  int stream_misses(const Instr& in, std::uint32_t mask) {
+  // With a trace, the lines are also recorded as access `pc` (counted before this instruction).
+  int stream_misses(const Instr& in, std::uint32_t mask, int pc) {
     const AddrStream& a = k_.addr_streams[static_cast<std::size_t>(in.addr)];
     std::uint64_t lines[32];
     const std::int32_t iter = a.loop_depth == kNoLoop ? 0 : loop_count_[a.loop_depth];
     const std::int32_t iter2 = a.loop_depth2 == kNoLoop ? 0 : loop_count_[a.loop_depth2];
-    const int n = coalesce(a, bid_, warp_, iter, iter2, mask, kLineBytes, lines);
+    const int n = coalesce(a, bid_, warp_, iter, iter2, mask, line_bytes_, lines);
+    if (trace_ != nullptr && n > 0) {
+      trace_->accesses.push_back({trace_->instructions - 1, pc, static_cast<std::uint32_t>(trace_->lines.size()),
+                                  static_cast<std::uint32_t>(n)});
+      trace_->lines.insert(trace_->lines.end(), lines, lines + n);
+    }
     int misses = 0;
     for (int i = 0; i < n; ++i) {
       std::uint64_t ready = 0;
@@ -141,14 +149,15 @@ class Walker {
     return misses;
   }
 
-  static constexpr int kLineBytes = 128;  // GPGPU-Sim Fermi L1 (arch.l1_line_bytes, l1_size_bytes, l1_ways)
-  static constexpr int kL1Bytes = 16384;
-  static constexpr int kL1Ways = 4;
+  int pc_of(const Instr& in) const { return static_cast<int>(&in - k_.code.data()); }
+
   const Kernel& k_;
   int bid_;
   int warp_;
+  int line_bytes_;
   RngStream& rng_;
   WalkStats& s_;
+  WarpTrace* trace_;  // null: counts only
   std::vector<std::vector<int>> loops_at_;  // [head pc] -> pcs of LoopBacks targeting it
   std::int32_t loop_count_[8] = {};         // iteration of the enclosing loop at each depth
   L1Cache l1_;                              // this warp's lines (stream accesses only)
@@ -179,19 +188,20 @@ double rf_fraction(const Kernel& k, int blocks, int registers_per_sm) {
   return static_cast<double>(blocks) * pad * regs / registers_per_sm;
 }
 
-WalkStats walk_warp(const Kernel& k, int block_id, int warp, RngStream& rng) {
+WalkStats walk_warp(const Kernel& k, const L1Cache::Params& l1, int block_id, int warp, RngStream& rng,
+                    WarpTrace* trace) {
   WalkStats s;
   s.reg_accesses.assign(static_cast<std::size_t>(k.regs_per_thread), 0.0);
-  Walker(k, block_id, warp, rng, s).run_all();
+  Walker(k, l1, block_id, warp, rng, s, trace).run_all();
   return s;
 }
 
-WalkStats walk_kernel_launch(const Kernel& k, int grid, int sm, int sms, RngStream& rng) {
+WalkStats walk_kernel_launch(const Kernel& k, const L1Cache::Params& l1, int grid, int sm, int sms, RngStream& rng) {
   WalkStats s;
   s.reg_accesses.assign(static_cast<std::size_t>(k.regs_per_thread), 0.0);
   for (int b = sm; b < grid; b += sms)
-    for (int w = 0; w < k.warps_per_block(); ++w) s.add(walk_warp(k, b, w, rng));
+    for (int w = 0; w < k.warps_per_block(); ++w) s.add(walk_warp(k, l1, b, w, rng));
   return s;
 }
 
-}  // namespace rfvar::arch::test
+}  // namespace rfvar::arch
