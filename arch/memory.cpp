@@ -107,11 +107,15 @@ std::uint64_t MemorySystem::miss(std::uint64_t issue, bool l2_hit, SmStats& stat
     ++stats.l2_hits;
     done = static_cast<std::uint64_t>(std::ceil(start)) + static_cast<std::uint64_t>(p_.lat_l2_hit_cycles);
   } else if (p_.dram_banks_model) {
-    // The banks DRAM decides later; the MSHR below frees at the lower bound (a row hit served at once).
+    // The banks DRAM: a request queued behind others is decided later; the MSHR below then frees at
+    // the lower bound (a row hit served at once).
     ++stats.dram_accesses;
     last_dram_id_ = dram_.submit(start, addr);
-    if (load) add_to_record(last_dram_id_);
-    done = static_cast<std::uint64_t>(std::ceil(start + dram_.min_latency()));
+    done = dram_.completion(last_dram_id_);
+    if (done == Dram::kUnknown) {  // queued behind others: decided later, its load resolved then
+      if (load) add_to_record(last_dram_id_);
+      done = static_cast<std::uint64_t>(std::ceil(start + dram_.min_latency()));
+    }
   } else {
     ++stats.dram_accesses;
     const double dstart = std::max(start, dram_free_);

@@ -52,7 +52,12 @@ std::uint32_t Dram::submit(double arrival, std::uint64_t addr) {
   if (c.queue.size() < static_cast<std::size_t>(p_.queue)) c.queue.push_back(r);
   else c.backlog.push_back(r);
   c.dirty = true;
+  decide_through(c, arrival);  // every request arriving by now is known: those decisions are final
   return id;
+}
+
+void Dram::decide_through(Channel& c, double t) {
+  for (double d = next_decision(c); d <= t; d = next_decision(c)) serve(c, d);
 }
 
 // The earliest time any queued request of the channel can be decided: its bank free and it arrived.

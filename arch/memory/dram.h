@@ -16,11 +16,13 @@
 //
 // FR-FCFS (GPGPU-Sim dram_sched.cc): a channel holds at most `queue` requests (the rest wait in
 // arrival order); when a bank is free it serves the oldest queued request to its open row, else the
-// oldest queued request to it (precharge + activate). Decisions are lazy: advance(t) makes every
-// decision due before cycle t, so a younger row hit that arrives while an older row miss still waits
-// is served first. completion() is known once the request's decision is made.
+// oldest queued request to it (precharge + activate). Decisions are lazy: a decision at time t is made
+// once every request arriving by t is known (submit() makes those due by its own arrival, since
+// arrivals come in order; advance(t) those due before cycle t), so a younger row hit that arrives
+// while an older row miss still waits is served first. completion() is known once the request's
+// decision is made; a request that finds its bank free and no older competitor is decided at once.
 //
-// Contract: submit() arrival times are non-decreasing and >= the last advance() bound. Times are in
+// Contract: submit() arrival times are increasing and >= the last advance() bound. Times are in
 // SM (core) cycles. Pure model state: no statistics structs, no output (counters below are read by
 // MemorySystem).
 #pragma once
@@ -88,6 +90,7 @@ class Dram {
   static constexpr double kNever = 1e300;
   double next_decision(Channel& c) const;
   void serve(Channel& c, double t);
+  void decide_through(Channel& c, double t);  // every decision of `c` due at or before t
 
   Params p_;
   double burst_, rcd_, rp_, ras_, rc_, rrd_, cl_, min_latency_;
