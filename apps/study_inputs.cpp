@@ -19,7 +19,8 @@ void add_study_options(CLI::App* sub, StudyOptions& so) {
   sub->add_option("--kernels", so.kernels,
                   "Comma-separated benchmarks of data/kernels (or .kernel paths), or 'all' (default: all)");
   sub->add_option("--techniques", so.techniques,
-                  "Comma-separated: baseline, vl-rf, pv-opt, pv-opt+nbti-opt (default: " + so.techniques + ")");
+                  "Comma-separated: baseline, vl-rf, pv-opt, pv-opt+nbti-opt, pv-opt+renaming, pv-opt+reorg,\n"
+                  "pv-opt+nbti-opt-by-weight (default: " + so.techniques + ")");
   sub->add_option("--years", so.years, "Lifetime in years, > 0 (default: nbti.lifetime_years = 7)");
   sub->add_option("--epochs", so.epochs,
                   "Epochs of the NBTI-opt loop over the lifetime, >= 1 (default: nbti.lifetime_epochs = 7)");

@@ -24,7 +24,7 @@ RunResult run_technique(const Benchmark& b, const ArchParams& p, const rfmodel::
   const TechniqueSpec& t = find_technique(technique);
   auto provider = make_rf_provider(t, sm, g, rp);
   auto mapping = make_mapping(t.mapping);
-  if (t.renaming) mapping = with_renaming(std::move(mapping));
+  if (t.renaming) mapping = with_renaming(std::move(mapping), t.renaming_by_weight);
   return run_benchmark(b, p, scheduler.empty() ? t.scheduler : scheduler, std::move(mapping), *provider, workload,
                        nullptr, progress);
 }

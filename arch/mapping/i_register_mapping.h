@@ -42,8 +42,11 @@ class IRegisterMapping {
 std::unique_ptr<IRegisterMapping> make_mapping(const std::string& name);
 std::vector<std::string> mapping_names();
 // Block-level bank renaming (Tan §4.2.1) applied after `base`: per resident block a 16-entry row
-// from rfmodel::renaming_row() at each block launch. Identity when the context has no table.
-std::unique_ptr<IRegisterMapping> with_renaming(std::unique_ptr<IRegisterMapping> base);
+// from rfmodel::renaming_row_held() at each block launch, visiting the banks that hold R0, R1, ... of
+// the block's last warp. With `by_weight` (a counterfactual for the decomposition in docs/models.md,
+// not Tan's rule) the banks are visited by the block's static register weight in them, heaviest
+// first. Identity when the context has no table.
+std::unique_ptr<IRegisterMapping> with_renaming(std::unique_ptr<IRegisterMapping> base, bool by_weight = false);
 
 std::unique_ptr<IRegisterMapping> make_eq3_mapping();
 std::unique_ptr<IRegisterMapping> make_fba_rm_mapping();

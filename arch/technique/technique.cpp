@@ -19,6 +19,8 @@ const std::vector<TechniqueSpec>& technique_table() {
       {"fwas", "vl-sb+rf-bro", "eq3", "fwas", false, "VL-SB+RF-BRO + fast-warp aware scheduling"},
       {"pv-opt", "vl-sb+rf-bro+hybrid", "hybrid", "fwas", false, "VL-SB+RF-BRO + FWAS + hybrid banks"},
       {"pv-opt+renaming", "vl-sb+rf-bro+hybrid", "hybrid", "fwas", true, "PV-opt + block-level bank renaming"},
+      {"pv-opt+renaming-by-weight", "vl-sb+rf-bro+hybrid", "hybrid", "fwas", true,
+       "counterfactual (not Tan): renaming visits banks by the block's register weight", true},
   };
   return t;
 }

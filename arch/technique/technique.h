@@ -25,6 +25,7 @@ struct TechniqueSpec {
   std::string scheduler;  // arch/scheduler name
   bool renaming = false;  // block-level bank renaming (NBTI-opt, Tan §4.2.1)
   std::string summary;
+  bool renaming_by_weight = false;  // counterfactual renaming order (with_renaming()); not Tan's
 };
 
 const std::vector<TechniqueSpec>& technique_table();

@@ -115,7 +115,7 @@ SmLifetime run_sm_lifetime(const StudyTechnique& t, const SmFresh& fresh, const 
   in.spec = &spec;
   const SmRfPlan* fixed = t.rf == StudyRf::baseline ? &fresh.baseline
                           : t.rf == StudyRf::vl_rf  ? &fresh.vl_rf
-                          : t.reorganize            ? &fresh.nbti_opt
+                          : t.reorganize || spec.renaming ? &fresh.nbti_opt  // the table renaming reads
                                                     : &fresh.pv_opt;
   if (fixed->real.empty()) throw std::invalid_argument("run_sm_lifetime: plan not prepared for " + t.name);
   const std::size_t n = fresh.subbank_delay.size();

@@ -11,6 +11,13 @@ const std::vector<StudyTechnique>& study_techniques() {
       {"pv-opt", "pv-opt", StudyRf::bank_table, false, "VL-SB + RF-BRO + FWAS + hybrid banks (Tan §3)"},
       {"pv-opt+nbti-opt", "pv-opt+renaming", StudyRf::bank_table, true,
        "PV-opt + block-level renaming + kernel-level re-organization (Tan §4.2)"},
+      // NBTI-opt's two halves apart, to decompose its gain (docs/models.md, session 5).
+      {"pv-opt+renaming", "pv-opt+renaming", StudyRf::bank_table, false,
+       "PV-opt + block-level renaming only (Tan §4.2.1; chip-test table kept)"},
+      {"pv-opt+reorg", "pv-opt", StudyRf::bank_table, true,
+       "PV-opt + kernel-level re-organization only (Tan §4.2.2; no renaming)"},
+      {"pv-opt+nbti-opt-by-weight", "pv-opt+renaming-by-weight", StudyRf::bank_table, true,
+       "counterfactual (not Tan): NBTI-opt with banks renamed by the block's register weight"},
   };
   return t;
 }

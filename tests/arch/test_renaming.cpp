@@ -46,3 +46,35 @@ TEST_CASE("GIVEN hybrid placement with 2 hybrid banks WHEN a block in warp slots
     CHECK(table.banks[static_cast<std::size_t>(v)].speed != rfmodel::BankSpeed::Hybrid);
   }
 }
+
+TEST_CASE("GIVEN 8-warp blocks whose R0-R3 are hot WHEN a block in slots 0-7 is renamed THEN Tan's last-warp order "
+          "sends bank 6 (R0 of warp 6, 4 hot vectors) to the slowest fast bank, the by-weight order to a fastest one") {
+  std::vector<float> delay(32);
+  std::iota(delay.begin(), delay.end(), 1.0f);
+  std::vector<std::uint8_t> fast(32, 0);
+  for (int s = 0; s < 22; ++s) fast[static_cast<std::size_t>(s)] = 1;
+  const rfmodel::BankTable table = rfmodel::organize_banks(delay, fast, 16, 2, 0);  // 0-10 fast, 11-15 slow
+  const rfmodel::RfSetup setup = rfmodel::setup_from_table("test", 1.0, table, 64, 2);
+  const Benchmark b = parse_benchmark(
+      "rfvar-kernel 1\nbenchmark t\nkernel k block=256 regs=8\n  ialu r4 = r5 r6\n  ialu r7 = r4\n"
+      "  loop 50\n    ialu r0 = r1 r2\n    ialu r3 = r0 r3\n  endloop\nend\nlaunch k grid=1\n",
+      "t.kernel");
+  const Kernel& k = b.kernels.front();
+  std::vector<int> slots(8);
+  std::iota(slots.begin(), slots.end(), 0);
+  // Eq. 3: bank 3 + j (j = 0..4) holds R0-R3 of four warps each; bank 7 (R0 of the last warp) comes
+  // first in Tan's order, banks 3-6 last (they hold R8+ of warp 7), after the cold banks 8-10.
+  auto literal = with_renaming(make_eq3_mapping());
+  literal->on_kernel_launch(MappingContext{&k, &setup, &table, {}, 48});
+  literal->on_block_launch(slots);
+  CHECK(literal->bank(7, 0, false) == 0);
+  CHECK(literal->bank(6, 0, false) == 10);
+  CHECK(literal->bank(3, 0, false) == 7);
+  auto weighted = with_renaming(make_eq3_mapping(), true);
+  weighted->on_kernel_launch(MappingContext{&k, &setup, &table, {}, 48});
+  weighted->on_block_launch(slots);
+  for (int w = 3; w <= 7; ++w) {  // the five banks holding four hot vectors take fast banks 0-4
+    CAPTURE(w);
+    CHECK(weighted->bank(w, 0, false) <= 4);
+  }
+}
