@@ -95,7 +95,7 @@ TEST_CASE("GIVEN an open row, an older request to another row and a younger one 
 
 TEST_CASE("GIVEN 32 requests to two rows of one bank, one per 100 cycles WHEN the rows alternate or come "
           "grouped THEN alternating is slower, FR-FCFS regrouping only what queues up") {
-  Dram::Params p;  // shared by 15 SMs: a row hit occupies the bank 15 bursts (45 cycles), a conflict ~182
+  Dram::Params p;  // shared by 15 SMs: a row hit occupies the bank 15 bursts (45 cycles), a conflict 15 tRC (199)
   std::vector<std::pair<double, int>> alternating, grouped;
   for (int i = 0; i < 32; ++i) {
     alternating.push_back({100.0 * i, 1 + i % 2});
