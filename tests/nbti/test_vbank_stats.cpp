@@ -7,36 +7,15 @@
 #include "arch/workload/kernel_parser.h"
 #include "nbti/study/sm_lifetime.h"
 #include "rfmodel/bank_table.h"
+#include "tests/nbti/hot_r0_fixture.h"
 
 using namespace rfvar;
 using namespace rfvar::nbti;
 
+using test::kHotR0;
+using test::permuted_sm;
+
 namespace {
-
-// Full warps only (no hybrid candidates): every launch uses the h = 0 table. r0 is hot, r1..r3 cool.
-const char* kHotR0 =
-    "rfvar-kernel 1\n"
-    "benchmark hotr0\n"
-    "description four-warp blocks using r0 hard\n"
-    "kernel k block=128 regs=4\n"
-    "  ialu r1 = r2 r3\n"
-    "  loop 60\n"
-    "    ialu r0 = r0 r0\n"
-    "  endloop\n"
-    "end\n"
-    "launch k grid=30\n";
-
-// Sub-bank delays rising with (7 s) % 32, so the organization table permutes the physical ids.
-varius::SmDelays permuted_sm(const varius::RfGeometry& g) {
-  varius::SmDelays sm;
-  sm.reg_delay.resize(static_cast<std::size_t>(g.registers()));
-  for (int r = 0; r < g.registers(); ++r) {
-    const int s = g.subbank_of(r / (g.lanes * g.rows_per_bank), r % g.lanes);
-    sm.reg_delay[static_cast<std::size_t>(r)] = 1.0f + 0.01f * static_cast<float>((s * 7) % 32);
-  }
-  sm.subbank_dvth_sys_V.assign(static_cast<std::size_t>(g.subbank_count()), 0.0f);
-  return sm;
-}
 
 double mean_of(const std::vector<double>& v, const std::vector<int>& ids) {
   double m = 0.0;
