@@ -1,8 +1,11 @@
 // Test support shared by the NBTI-opt tests: a kernel of four-warp blocks that uses r0 hard (full
-// warps only, so every launch uses the h = 0 table; r1..r3 cool), and an SM whose sub-bank delays
-// rise with (7 s) % 32, so the organization table permutes the physical sub-bank ids.
+// warps only, so every launch uses the h = 0 table; r1..r3 cool), an SM whose sub-bank delays rise
+// with (7 s) % 32, so the organization table permutes the physical sub-bank ids, and HotR0Setup:
+// the default parameters, that SM prepared for aging and the kernel's run inputs (workload seed 3).
 #pragma once
 
+#include "arch/workload/kernel_parser.h"
+#include "nbti/study/sm_lifetime.h"
 #include "varius/chip_sample.h"
 
 namespace rfvar::nbti::test {
@@ -29,5 +32,23 @@ inline varius::SmDelays permuted_sm(const varius::RfGeometry& g) {
   sm.subbank_dvth_sys_V.assign(static_cast<std::size_t>(g.subbank_count()), 0.0f);
   return sm;
 }
+
+// Everything run_sm_lifetime() needs besides the technique; `life(name, epochs)` runs it for 7 years.
+struct HotR0Setup {
+  Config config = Config::load_default();
+  rfmodel::RfParams rp = rfmodel::RfParams::from_config(config);
+  arch::ArchParams ap = arch::ArchParams::from_config(config);
+  NbtiParams np = NbtiParams::from_config(config);
+  varius::RfGeometry g;
+  SmFresh fresh = prepare_sm(permuted_sm(g), g, rp, false);
+  arch::Benchmark benchmark = arch::parse_benchmark(kHotR0, "hotr0");
+  RngStream workload{3, 0, Stream::Workload};
+  RunInputs in{&benchmark, 0, &ap, nullptr, &workload};
+  RunCache cache;
+
+  SmLifetime life(const char* technique, int epochs) {
+    return run_sm_lifetime(find_study_technique(technique), fresh, np, rp, g, in, cache, {7.0, epochs});
+  }
+};
 
 }  // namespace rfvar::nbti::test

@@ -2,31 +2,18 @@
 // counterfactual by-weight renaming: each runs the mechanism it names.
 #include <doctest/doctest.h>
 
-#include "arch/workload/kernel_parser.h"
-#include "nbti/study/sm_lifetime.h"
 #include "tests/nbti/hot_r0_fixture.h"
 
 using namespace rfvar;
 using namespace rfvar::nbti;
 
-using test::kHotR0;
-using test::permuted_sm;
+using test::HotR0Setup;
 
-TEST_CASE("GIVEN an SM and a kernel with a hot R0 WHEN NBTI-opt's halves run apart THEN renaming alone moves the "
-          "stress and keeps the chip-test set, re-organization alone keeps pv-opt's stress in its first epoch") {
-  const Config c = Config::load_default();
-  const auto rp = rfmodel::RfParams::from_config(c);
-  const auto ap = arch::ArchParams::from_config(c);
-  const auto np = NbtiParams::from_config(c);
-  const varius::RfGeometry g;
-  const SmFresh fresh = prepare_sm(permuted_sm(g), g, rp, false);
-  const arch::Benchmark b = arch::parse_benchmark(kHotR0, "hotr0");
-  const RngStream workload(3, 0, Stream::Workload);
-  const RunInputs in{&b, 0, &ap, nullptr, &workload};
-  RunCache cache;
-  auto life = [&](const char* name, int epochs) {
-    return run_sm_lifetime(find_study_technique(name), fresh, np, rp, g, in, cache, {7.0, epochs});
-  };
+TEST_CASE(
+    "GIVEN an SM and a kernel with a hot R0 WHEN NBTI-opt's halves run apart THEN renaming alone moves the "
+    "stress and keeps the chip-test set, re-organization alone keeps pv-opt's stress in its first epoch") {
+  HotR0Setup t;
+  auto life = [&](const char* name, int epochs) { return t.life(name, epochs); };
   const SmLifetime pv = life("pv-opt", 1);
   const SmLifetime ren = life("pv-opt+renaming", 1);
   const SmLifetime reorg = life("pv-opt+reorg", 1);

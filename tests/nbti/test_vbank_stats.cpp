@@ -4,16 +4,13 @@
 
 #include <algorithm>
 
-#include "arch/workload/kernel_parser.h"
-#include "nbti/study/sm_lifetime.h"
 #include "rfmodel/bank_table.h"
 #include "tests/nbti/hot_r0_fixture.h"
 
 using namespace rfvar;
 using namespace rfvar::nbti;
 
-using test::kHotR0;
-using test::permuted_sm;
+using test::HotR0Setup;
 
 namespace {
 
@@ -31,22 +28,15 @@ double max_of(const std::vector<double>& v, const std::vector<int>& ids) {
 
 }  // namespace
 
-TEST_CASE("GIVEN an SM whose table permutes sub-banks WHEN it ages under each technique THEN the per-virtual-bank "
-          "U and aged delay follow the table in force and the critical sub-bank sets the aged period") {
-  const Config c = Config::load_default();
-  const auto rp = rfmodel::RfParams::from_config(c);
-  const auto ap = arch::ArchParams::from_config(c);
-  const auto np = NbtiParams::from_config(c);
-  const varius::RfGeometry g;
-  const SmFresh fresh = prepare_sm(permuted_sm(g), g, rp, false);
-  const arch::Benchmark b = arch::parse_benchmark(kHotR0, "hotr0");
-  const RngStream workload(3, 0, Stream::Workload);
-  const RunInputs in{&b, 0, &ap, nullptr, &workload};
-  RunCache cache;
-  const rfmodel::BankTable chip_test = rfmodel::organize_banks(fresh.subbank_delay, fresh.fast, g.banks, rp.subbanks, 0);
+TEST_CASE(
+    "GIVEN an SM whose table permutes sub-banks WHEN it ages under each technique THEN the per-virtual-bank "
+    "U and aged delay follow the table in force and the critical sub-bank sets the aged period") {
+  HotR0Setup t;
+  const rfmodel::BankTable chip_test =
+      rfmodel::organize_banks(t.fresh.subbank_delay, t.fresh.fast, t.g.banks, t.rp.subbanks, 0);
 
   SUBCASE("pv-opt: the chip-test table, one plan") {
-    const SmLifetime life = run_sm_lifetime(find_study_technique("pv-opt"), fresh, np, rp, g, in, cache, {7.0, 1});
+    const SmLifetime life = t.life("pv-opt", 1);
     REQUIRE(life.vbank_utilization.size() == 16);
     REQUIRE(life.vbank_aged_delay.size() == 16);
     for (std::size_t v = 0; v < 16; ++v) {
@@ -61,16 +51,16 @@ TEST_CASE("GIVEN an SM whose table permutes sub-banks WHEN it ages under each te
     CHECK(life.aged_delay[static_cast<std::size_t>(life.critical_subbank)] == life.aged_period);
   }
   SUBCASE("baseline: physical banks") {
-    const SmLifetime life = run_sm_lifetime(find_study_technique("baseline"), fresh, np, rp, g, in, cache, {7.0, 1});
+    const SmLifetime life = t.life("baseline", 1);
     for (int v = 0; v < 16; ++v)
       CHECK(life.vbank_utilization[static_cast<std::size_t>(v)] ==
             doctest::Approx(mean_of(life.utilization, {2 * v, 2 * v + 1})));
     CHECK(life.aged_delay[static_cast<std::size_t>(life.critical_subbank)] == life.aged_period);
     CHECK(life.aged_period == *std::max_element(life.aged_delay.begin(), life.aged_delay.end()));
   }
-  SUBCASE("pv-opt+nbti-opt: per-bank U summed over re-organized epochs, aged delays of the end-of-life table") {
-    const SmLifetime life =
-        run_sm_lifetime(find_study_technique("pv-opt+nbti-opt"), fresh, np, rp, g, in, cache, {7.0, 4});
+  SUBCASE(
+      "pv-opt+nbti-opt: per-bank U summed over re-organized epochs, aged delays of the end-of-life table") {
+    const SmLifetime life = t.life("pv-opt+nbti-opt", 4);
     double vb_total = 0.0, sb_total = 0.0;
     for (double u : life.vbank_utilization) vb_total += 2.0 * u;  // S = 2 positions per bank
     for (double u : life.utilization) sb_total += u;
