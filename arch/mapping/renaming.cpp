@@ -18,6 +18,8 @@ class Renaming final : public IRegisterMapping {
     table_ = ctx.table;
     kernel_ = ctx.kernel;
     delay_.assign(ctx.bank_delay.begin(), ctx.bank_delay.end());
+    if (delay_.empty() && table_)  // no sensor readings: the table's own (chip-test) delays
+      for (const auto& vb : table_->banks) delay_.push_back(vb.delay);
     banks_ = ctx.setup->banks;
     rows_.clear();
   }
@@ -35,10 +37,7 @@ class Renaming final : public IRegisterMapping {
       for (int r = 0; kernel_ && r < kernel_->regs_per_thread; ++r)
         held.push_back(base_->bank(last, r, kernel_->hybrid_candidate(wib, r)));
       if (by_weight_ && kernel_) held = banks_by_block_weight(warp_slots, held);
-      std::vector<float> d = delay_;
-      if (d.empty())
-        for (const auto& vb : table_->banks) d.push_back(vb.delay);
-      row = rfmodel::renaming_row_held(*table_, d, held, last);
+      row = rfmodel::renaming_row_held(*table_, delay_, held, last);
     }
     for (int w : warp_slots) {
       if (static_cast<int>(rows_.size()) <= w) rows_.resize(static_cast<std::size_t>(w) + 1);
