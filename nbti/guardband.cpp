@@ -14,15 +14,19 @@ double guardband(double fresh_period, double aged_period) {
   return 1.0 - fresh_period / aged_period;
 }
 
-double slowest_of(std::span<const double> delay, std::span<const int> ids) {
+int slowest_id(std::span<const double> delay, std::span<const int> ids) {
   if (ids.empty()) throw std::invalid_argument("slowest_of: empty sub-bank set");
-  double worst = -std::numeric_limits<double>::infinity();
+  int best = -1;
   for (const int s : ids) {
     if (s < 0 || static_cast<std::size_t>(s) >= delay.size())
       throw std::invalid_argument("slowest_of: sub-bank id out of range");
-    worst = std::max(worst, delay[static_cast<std::size_t>(s)]);
+    if (best < 0 || delay[static_cast<std::size_t>(s)] > delay[static_cast<std::size_t>(best)]) best = s;
   }
-  return worst;
+  return best;
+}
+
+double slowest_of(std::span<const double> delay, std::span<const int> ids) {
+  return delay[static_cast<std::size_t>(slowest_id(delay, ids))];
 }
 
 double baseline_guardband(const AgedSubbanks& aged) {

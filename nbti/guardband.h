@@ -21,8 +21,10 @@ namespace rfvar::nbti {
 // 1 - f_aged / f_fresh for two clock periods.
 double guardband(double fresh_period, double aged_period);
 
-// The slowest delay among the given sub-bank ids.
+// The slowest delay among the given sub-bank ids, and that sub-bank's id (ties: the first listed).
+// std::invalid_argument for an empty set or an id outside `delay`.
 double slowest_of(std::span<const double> delay, std::span<const int> ids);
+int slowest_id(std::span<const double> delay, std::span<const int> ids);
 
 // Baseline: period = slowest sub-bank over all banks, fresh and aged.
 double baseline_guardband(const AgedSubbanks& aged);

@@ -62,14 +62,6 @@ std::vector<int> fast_set(const rfmodel::BankTable& t, const varius::RfGeometry&
   return fast_subbanks(rfmodel::setup_from_table("fast-set", 1.0, t, g.rows_per_bank, rp.slow_access_cycles));
 }
 
-// The id in `ids` with the largest delay (ties: the first listed).
-int slowest_id(std::span<const double> delay, std::span<const int> ids) {
-  int best = ids.front();
-  for (int id : ids)
-    if (delay[static_cast<std::size_t>(id)] > delay[static_cast<std::size_t>(best)]) best = id;
-  return best;
-}
-
 }  // namespace
 
 SmFresh prepare_sm(const varius::SmDelays& sm, const varius::RfGeometry& g, const rfmodel::RfParams& rp,

@@ -90,3 +90,14 @@ TEST_CASE("GIVEN an RfSetup WHEN its fast sub-banks are listed THEN fast and hyb
   CHECK(fast_subbanks(s) == std::vector<int>{0, 1, 6, 7});
   CHECK(fast_subbanks(rfvar::rfmodel::RfSetup::ideal(4, 2, 2)).size() == 8);
 }
+
+TEST_CASE("GIVEN hand-made delays WHEN the slowest of a sub-bank set is asked THEN its delay and id, the first "
+          "listed on a tie, and a clear error for an empty set or an id out of range") {
+  const std::vector<double> d = {1.10, 1.40, 1.55, 1.40};
+  CHECK(slowest_id(d, std::vector<int>{0, 1, 3}) == 1);  // 1.40 twice: the first listed
+  CHECK(slowest_id(d, std::vector<int>{3, 1}) == 3);
+  CHECK(slowest_of(d, std::vector<int>{0, 2}) == 1.55);
+  CHECK(slowest_id(d, std::vector<int>{2, 0}) == 2);
+  CHECK_THROWS_AS(slowest_id(d, std::vector<int>{}), std::invalid_argument);
+  CHECK_THROWS_AS(slowest_of(d, std::vector<int>{4}), std::invalid_argument);
+}
