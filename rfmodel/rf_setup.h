@@ -36,6 +36,16 @@ struct RfSetup {
     for (int i = 0; i < banks * subbanks; ++i) s.subbank_of.push_back(i);
     return s;
   }
+  // Every virtual bank slow: each access takes slow_access_cycles (and keeps its bank busy that
+  // long), exactly as a slow bank of vl-sb+rf-bro, at clock 1.0 with the identity organization. The
+  // bound of any slow-bank technique's IPC loss (Tan 2016 §6.1.1: under VL-RF "almost all register
+  // vector accesses take two cycles").
+  static RfSetup all_slow(int slow_access_cycles, int banks = 16, int rows_per_bank = 64, int subbanks = 2) {
+    RfSetup s = ideal(banks, rows_per_bank, subbanks);
+    s.technique = "all-slow";
+    s.latency.assign(s.latency.size(), static_cast<std::uint8_t>(slow_access_cycles));
+    return s;
+  }
   // A virtual bank is fast when every row of it takes one cycle.
   bool bank_fast(int v) const {
     for (int r = 0; r < rows_per_bank; ++r)

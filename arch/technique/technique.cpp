@@ -19,6 +19,9 @@ const std::vector<TechniqueSpec>& technique_table() {
       {"fwas", "vl-sb+rf-bro", "eq3", "fwas", false, "VL-SB+RF-BRO + fast-warp aware scheduling"},
       {"pv-opt", "vl-sb+rf-bro+hybrid", "hybrid", "fwas", false, "VL-SB+RF-BRO + FWAS + hybrid banks"},
       {"pv-opt+renaming", "vl-sb+rf-bro+hybrid", "hybrid", "fwas", true, "PV-opt + block-level bank renaming"},
+      {"all-slow", "all-slow", "eq3", "lrr", false,
+       "every access slow (2 cycles, no PV clock): the model's bound on any slow-bank technique's IPC loss "
+       "(Tan §6.1.1: under VL-RF \"almost all accesses take two cycles\")"},
       {"pv-opt+renaming-by-weight", "vl-sb+rf-bro+hybrid", "hybrid", "fwas", true,
        "counterfactual (not Tan): renaming visits banks by the block's register weight", true},
   };
@@ -63,6 +66,8 @@ class TechniqueProvider final : public IRfProvider {
     if (t_.rf == "ideal") {
       rf.setup = rfmodel::RfSetup::ideal(g_.banks, g_.rows_per_bank, p_.subbanks);
       rf.setup.technique = "baseline";
+    } else if (t_.rf == "all-slow") {
+      rf.setup = rfmodel::RfSetup::all_slow(p_.slow_access_cycles, g_.banks, g_.rows_per_bank, p_.subbanks);
     } else {
       rf.setup = rfmodel::make_setup(t_.rf, sm_, g_, p_, h);
     }

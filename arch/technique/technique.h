@@ -4,6 +4,7 @@
 // InputError naming the accepted names. make_rf_provider() builds the per-kernel-launch RfSetup of a
 // technique for one SM: `sm == nullptr` means the chip without PV (every delay nominal, so every
 // technique sees only fast banks). "baseline" is the normalization: no PV, every access one cycle.
+// "all-slow" is the reference bound: every access slow, clock 1; like "baseline" it ignores the chip.
 // Hybrid techniques size their hybrid banks per kernel (rfmodel::hybrid_banks_for_kernel on the
 // kernel's partially used vectors at full occupancy) and rebuild the setup at each kernel launch.
 #pragma once
@@ -20,7 +21,8 @@ namespace rfvar::arch {
 
 struct TechniqueSpec {
   std::string name;
-  std::string rf;         // rfmodel technique name, or "ideal" (no PV, all accesses one cycle)
+  std::string rf;         // rfmodel technique name, "ideal" (no PV, all accesses one cycle) or
+                          // "all-slow" (RfSetup::all_slow: every access slow_access_cycles, clock 1)
   std::string mapping;    // arch/mapping name
   std::string scheduler;  // arch/scheduler name
   bool renaming = false;  // block-level bank renaming (NBTI-opt, Tan §4.2.1)

@@ -71,3 +71,33 @@ TEST_CASE("GIVEN a malformed kernel file WHEN rfvar ipc runs it THEN the error n
   CHECK(r.err.find("broken.kernel:4: unclosed 'loop' or 'if'") != std::string::npos);
   CHECK(!fs::exists(out));
 }
+
+TEST_CASE("GIVEN a two-chip file WHEN rfvar sim --technique all-slow runs nn on each chip THEN every register "
+          "access is slow and the JSON is identical but for the chip and the timing") {
+  const fs::path chips = two_chips();
+  nlohmann::json j[2];
+  for (int c = 0; c < 2; ++c) {
+    const Run r = rfvar("sim --kernel nn --technique all-slow --chip " + chips.string() + ":" + std::to_string(c) + " --json");
+    REQUIRE(r.status == 0);
+    j[c] = nlohmann::json::parse(r.out);
+  }
+  std::uint64_t acc = 0;
+  for (const char* k : {"per_bank_reads", "per_bank_writes"})
+    for (const auto& n : j[0][k]) acc += n.get<std::uint64_t>();
+  REQUIRE(acc > 0);
+  CHECK(j[0]["slow_accesses"].get<std::uint64_t>() == acc);
+  CHECK(j[0]["clock_norm"].get<double>() == 1.0);
+  CHECK(j[0]["chip"] != j[1]["chip"]);
+  for (auto& x : j)
+    for (const char* k : {"chip", "sim_seconds", "sim_rate_warp_inst_per_s"}) x.erase(k);
+  CHECK(j[0] == j[1]);
+}
+
+TEST_CASE("GIVEN nn WHEN rfvar ipc runs baseline, vl-sb+rf-bro and all-slow THEN all-slow loses the most") {
+  const Run r = rfvar("ipc --kernels nn --techniques baseline,vl-sb+rf-bro,all-slow --chip " + two_chips().string() +
+                      ":0 --json --no-progress");
+  REQUIRE(r.status == 0);
+  const auto t = nlohmann::json::parse(r.out)["techniques"];
+  CHECK(t["all-slow"]["mean"].get<double>() <= t["vl-sb+rf-bro"]["mean"].get<double>());
+  CHECK(t["all-slow"]["mean"].get<double>() < 0.95);
+}

@@ -101,3 +101,15 @@ TEST_CASE("GIVEN an unknown technique name WHEN a setup is requested THEN InputE
   CHECK_THROWS_WITH_AS(make_setup("vl-xx", sm, g, RfParams{}), doctest::Contains("vl-sb+rf-bro"), rfvar::InputError);
   for (const auto& n : technique_names()) CHECK_NOTHROW(check_technique(n));
 }
+
+TEST_CASE("GIVEN 3-cycle slow accesses WHEN RfSetup::all_slow is built THEN every row of every bank is slow") {
+  const RfSetup s = RfSetup::all_slow(3, 4, 8, 2);
+  CHECK(s.technique == "all-slow");
+  CHECK(s.clock_norm == 1.0);
+  REQUIRE(s.latency.size() == 32);
+  CHECK(std::all_of(s.latency.begin(), s.latency.end(), [](std::uint8_t l) { return l == 3; }));
+  for (int v = 0; v < 4; ++v) CHECK(!s.bank_fast(v));
+  CHECK(slow_fraction(s) == 1.0);
+  CHECK(s.access_latency(2, 5, 0xFFFFFFFFu) == 3);
+  CHECK(s.subbank_of == RfSetup::ideal(4, 8, 2).subbank_of);
+}
