@@ -125,6 +125,20 @@ def test_golden_and_determinism(binary, tmp, regenerate):
     pngs_ok = all(n in have and open(os.path.join(figs, n), "rb").read(8) == b"\x89PNG\r\n\x1a\n" for n in want_png)
     check(r.returncode == 0 and pngs_ok and "| Tan Fig. 3a |" in r.stdout,
           f"plot.py draws {want_png} and the paper table (got {have}; {r.stderr.strip()[-300:]})")
+    # The all-slow reference: its own table row (no paper value) and its mean in Fig. 11's note, equal
+    # to 1 - the row's loss; the paper's targets come from the one PAPER table.
+    bound = [ln for ln in r.stdout.splitlines()
+             if ln.startswith("| Tan Fig. 11 | mean IPC loss, every access slow (model bound) | - | ")]
+    note = [ln for ln in r.stdout.splitlines() if "tan_fig11_ipc.png" in ln and "all-slow (model bound) " in ln]
+    ok = len(bound) == 1 and len(note) == 1
+    if ok:
+        loss = float(bound[0].split("|")[4].strip().rstrip(" %"))
+        mean = float(note[0].rsplit("all-slow (model bound) ", 1)[1])
+        ok = abs(loss - 100 * (1 - mean)) < 0.06 and loss > 0
+    check(ok and "| Tan Fig. 11 | mean IPC loss, vl-rf | 23 % |" in r.stdout
+          and "| Tan Fig. 12 | guardband / baseline's, pv-opt | 0.73 |" in r.stdout
+          and "| Tan Fig. 13 | performance gain over baseline, pv-opt | +15 % |" in r.stdout,
+          f"plot.py --table: the all-slow row and the paper targets (got {bound}, {note})")
 
     # Reuse: the same inputs again -> every stage from the cache, in seconds.
     t0 = time.time()
