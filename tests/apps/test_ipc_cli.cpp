@@ -72,12 +72,12 @@ TEST_CASE("GIVEN a malformed kernel file WHEN rfvar ipc runs it THEN the error n
   CHECK(!fs::exists(out));
 }
 
-TEST_CASE("GIVEN a two-chip file WHEN rfvar sim --technique all-slow runs nn on each chip THEN every register "
+TEST_CASE("GIVEN a two-chip file WHEN rfvar sim --technique all-slow runs hotspot on each chip THEN every register "
           "access is slow and the JSON is identical but for the chip and the timing") {
   const fs::path chips = two_chips();
   nlohmann::json j[2];
   for (int c = 0; c < 2; ++c) {
-    const Run r = rfvar("sim --kernel nn --technique all-slow --chip " + chips.string() + ":" + std::to_string(c) + " --json");
+    const Run r = rfvar("sim --kernel hotspot --technique all-slow --chip " + chips.string() + ":" + std::to_string(c) + " --json");
     REQUIRE(r.status == 0);
     j[c] = nlohmann::json::parse(r.out);
   }
@@ -93,8 +93,8 @@ TEST_CASE("GIVEN a two-chip file WHEN rfvar sim --technique all-slow runs nn on 
   CHECK(j[0] == j[1]);
 }
 
-TEST_CASE("GIVEN nn WHEN rfvar ipc runs baseline, vl-sb+rf-bro and all-slow THEN all-slow loses the most") {
-  const Run r = rfvar("ipc --kernels nn --techniques baseline,vl-sb+rf-bro,all-slow --chip " + two_chips().string() +
+TEST_CASE("GIVEN hotspot WHEN rfvar ipc runs baseline, vl-sb+rf-bro and all-slow THEN all-slow loses the most") {
+  const Run r = rfvar("ipc --kernels hotspot --techniques baseline,vl-sb+rf-bro,all-slow --chip " + two_chips().string() +
                       ":0 --json --no-progress");
   REQUIRE(r.status == 0);
   const auto t = nlohmann::json::parse(r.out)["techniques"];
