@@ -190,8 +190,9 @@ void register_sim(CLI::App& app, CommonOptions& o) {
       "(Tan 2016 Fig. 11 set-ups) and report IPC, stalls and per-bank / per-sub-bank activity.\n"
       "Without --chip the chip has no PV (every technique then sees only fast banks).");
   sub->add_option("--kernel", so->kernel, "Benchmark name (e.g. hotspot) or kernel file path")->required();
-  sub->add_option("--technique", so->technique,
-                  "baseline, vl-rf, vl-sb+rf-bro, fba-rm, two-level, fwas, pv-opt, pv-opt+renaming (default: baseline)");
+  std::string names;
+  for (const auto& n : arch::arch_technique_names()) names += (names.empty() ? "" : ", ") + n;
+  sub->add_option("--technique", so->technique, names + " (default: baseline; all-slow: every access slow, the model's bound)");
   sub->add_option("--scheduler", so->scheduler,
                   "Override the technique's warp scheduler: lrr, gto, two-level, two-level-groups, fwas (an experiment knob)");
   sub->add_option("--chip", so->chip, "FILE:K: chip K (0-based position) of a file written by 'rfvar chips'");
