@@ -117,7 +117,9 @@ SmLifetime run_sm_lifetime(const StudyTechnique& t, const SmFresh& fresh, const 
   out.utilization.assign(n, 0.0);
 
   out.vbank_utilization.assign(static_cast<std::size_t>(g.banks), 0.0);
-  if (!t.reorganize) {  // one plan over the lifetime: constant U
+  // The NBTI sensors steer the plan at every epoch's kernel launches: re-organization, or renaming alone.
+  const bool sensed = t.rf == StudyRf::bank_table && (t.reorganize || spec.renaming);
+  if (!sensed) {  // one plan over the lifetime: constant U
     const auto run = cache.get(in, *fixed);
     const auto u = run_utilization(np, to_physical(*run, *fixed), run->cycles, g.rows_per_bank);
     for (std::size_t s = 0; s < n; ++s) stress[s] = StressTime::lifetime(u[s], life.years);
@@ -129,10 +131,13 @@ SmLifetime run_sm_lifetime(const StudyTechnique& t, const SmFresh& fresh, const 
     for (int e = 0; e < life.epochs; ++e) {
       SmRfPlan current;
       const SmRfPlan* plan = fixed;
-      if (e > 0) {  // Tan §4.2.2: sensors read the delays aged so far; re-sort, re-pair, rebuild hybrids
+      if (e > 0) {  // the sensors read the delays aged so far
         const AgedSubbanks now = age_subbanks(np, fresh.subbank_delay, fresh.dvth0_V, stress);
         const std::vector<float> reading = sensor_readings(np, now);
-        current = plan_bank_table(reading, fastest_mask(reading, fresh.fast_count), g, rp, fresh.bank_clock_norm, true);
+        current = t.reorganize  // Tan §4.2.2: re-sort, re-pair, rebuild hybrids; renaming ranks by reading
+                      ? plan_bank_table(reading, fastest_mask(reading, fresh.fast_count), g, rp,
+                                        fresh.bank_clock_norm, true)
+                      : with_sensor_readings(*fixed, reading);  // Tan §4.2.1 alone: chip-test table kept
         plan = &current;
       }
       const auto run = cache.get(in, *plan);

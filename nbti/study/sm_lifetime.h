@@ -10,8 +10,10 @@
 // rebuilt at its kernel launches from the NBTI sensors' readings of the stress accumulated so far
 // (aging.h sensor_readings): the F fastest sub-banks by reading are kept fast (F = the fresh VL-SB
 // fast count: the guardband keeps them meeting the clock), re-paired, hybrid banks rebuilt on the
-// new table, and the per-virtual-bank readings handed to block-level renaming. Techniques without
-// re-organization keep their fresh plan, so one run gives their U and StressTime::lifetime(U, years).
+// new table, and the per-virtual-bank readings handed to block-level renaming. A technique with
+// renaming but no re-organization keeps the chip-test table and hands renaming the same readings at
+// the same launches (with_sensor_readings). Techniques without either keep their fresh plan, so one
+// run gives their U and StressTime::lifetime(U, years).
 // IPC is the mean over epochs. The guardband uses the true aged delays (sensors only steer).
 // years <= 0 or epochs < 1 throw InputError.
 #pragma once

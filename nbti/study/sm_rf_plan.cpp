@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
 
 #include "rfmodel/bank_table.h"
 #include "rfmodel/technique.h"
@@ -118,6 +119,24 @@ SmRfPlan plan_bank_table(std::span<const float> current_delay, std::span<const s
       rf.table = t;
     }
     real.push_back(std::move(rf));
+  }
+  return finish(std::move(real));
+}
+
+SmRfPlan with_sensor_readings(const SmRfPlan& fixed, std::span<const float> reading) {
+  std::vector<arch::KernelRf> real = fixed.real;
+  for (auto& rf : real) {
+    if (!rf.table) throw std::invalid_argument("with_sensor_readings: the plan has no organization table");
+    rf.bank_delay.clear();
+    for (const auto& b : rf.table->banks) {  // Tan §4.2.1: a virtual bank is as slow as its slowest sub-bank
+      float d = 0.0f;
+      for (const int s : b.subbanks) {
+        if (s < 0 || static_cast<std::size_t>(s) >= reading.size())
+          throw std::invalid_argument("with_sensor_readings: no reading for sub-bank " + std::to_string(s));
+        d = std::max(d, reading[static_cast<std::size_t>(s)]);
+      }
+      rf.bank_delay.push_back(d);
+    }
   }
   return finish(std::move(real));
 }

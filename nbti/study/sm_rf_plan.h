@@ -49,6 +49,13 @@ SmRfPlan plan_bank_table(std::span<const float> current_delay, std::span<const s
                          const varius::RfGeometry& g, const rfmodel::RfParams& p, double clock_norm,
                          bool renaming);
 
+// Block-level renaming without re-organization (Tan §4.2.1 alone): `fixed` (plan_bank_table() with
+// `renaming`) with every entry's table kept and its per-virtual-bank delays re-read from the sensors:
+// bank_delay[v] = the slowest `reading` over the sub-banks of virtual bank v (Tan §4.2.1: "the speed of
+// a virtual bank is determined by its slowest sub-bank"). Throws std::invalid_argument if an entry has
+// no table or `reading` does not cover its sub-banks.
+SmRfPlan with_sensor_readings(const SmRfPlan& fixed, std::span<const float> reading);
+
 // The `count` fastest of `delay` as a 0/1 mask (ties: lower id first, as rfmodel/'s sort).
 std::vector<std::uint8_t> fastest_mask(std::span<const float> delay, int count);
 

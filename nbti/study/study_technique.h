@@ -11,8 +11,9 @@
 //                    guardband over the sub-banks of the fast (and hybrid-fast) virtual banks
 //   pv-opt+nbti-opt  the same with block-level renaming (arch "pv-opt+renaming") and kernel-level
 //                    re-organization from the NBTI sensors at every kernel launch (Tan §4.2)
-//   pv-opt+renaming  NBTI-opt's halves apart (to decompose its gain): renaming only, with pv-opt's
-//   pv-opt+reorg     guardband rule; re-organization only, with pv-opt+nbti-opt's
+//   pv-opt+renaming  NBTI-opt's halves apart (to decompose its gain): renaming only (chip-test table,
+//   pv-opt+reorg     banks ranked by the sensors at each epoch's launches), with pv-opt's guardband
+//                    rule; re-organization only, with pv-opt+nbti-opt's
 #pragma once
 
 #include <string>

@@ -2,6 +2,10 @@
 // counterfactual by-weight renaming: each runs the mechanism it names.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
+#include "nbti/aging.h"
+#include "rfmodel/register_mapping.h"
 #include "tests/nbti/hot_r0_fixture.h"
 
 using namespace rfvar;
@@ -29,4 +33,36 @@ TEST_CASE(
   CHECK(reorg.aged_period <= pv.aged_period);
   // The counterfactual order is a different mechanism: its stress lands elsewhere.
   CHECK(weight.utilization != both.utilization);
+}
+
+TEST_CASE(
+    "GIVEN an SM whose fastest virtual bank takes a hot R0 WHEN renaming alone runs for two epochs THEN the "
+    "second epoch ranks the chip-test table's banks by the sensors' readings, not by the chip-test speeds") {
+  HotR0Setup t;
+  const arch::KernelRf& chip_test = t.fresh.nbti_opt.real.front();  // full warps only: the h = 0 table
+  REQUIRE(chip_test.table);
+  const SmLifetime one = t.life("pv-opt+renaming", 1);  // epoch 1 of the two-epoch life runs this plan
+  // The sensors after epoch 1 (3.5 years at epoch 1's U): the fastest fast virtual bank by reading.
+  const AgedSubbanks after1 = age_subbanks(t.np, t.fresh.subbank_delay, t.fresh.dvth0_V, one.utilization, 3.5);
+  const SmRfPlan sensed = with_sensor_readings(t.fresh.nbti_opt, sensor_readings(t.np, after1));
+  const arch::KernelRf& rf = sensed.real.front();
+  CHECK(rf.table->banks.size() == chip_test.table->banks.size());  // no re-pairing
+  for (std::size_t v = 0; v < rf.table->banks.size(); ++v)
+    CHECK(rf.table->banks[v].subbanks == chip_test.table->banks[v].subbanks);
+  const int fast = chip_test.table->count(rfmodel::BankSpeed::Fast);
+  const auto fastest = [&](const std::vector<float>& d) {
+    return static_cast<int>(std::min_element(d.begin(), d.begin() + fast) - d.begin());
+  };
+  REQUIRE(fastest(chip_test.bank_delay) == 0);  // chip test: virtual bank 0 is the fastest
+  const int aged_first = fastest(rf.bank_delay);
+  REQUIRE(aged_first != 0);  // R0's stress made it slower than another fast bank
+  // The row of a block whose last warp is 3 sends R0's bank (Eq. 3: bank 3) to the aged fastest.
+  CHECK(rfmodel::renaming_row(*rf.table, rf.bank_delay, 3)[3] == aged_first);
+  CHECK(rfmodel::renaming_row(*chip_test.table, chip_test.bank_delay, 3)[3] == 0);
+  // End to end: in the second epoch R0's stress leaves virtual bank 0 for the aged fastest bank.
+  const SmLifetime two = t.life("pv-opt+renaming", 2);
+  CHECK(two.vbank_utilization[static_cast<std::size_t>(aged_first)] >
+        one.vbank_utilization[static_cast<std::size_t>(aged_first)] + 0.05);
+  CHECK(two.vbank_utilization[0] < one.vbank_utilization[0] - 0.05);
+  CHECK(two.fresh_period == one.fresh_period);  // the chip-test table and guardband rule are kept
 }
