@@ -9,17 +9,12 @@
 #include "arch/run.h"
 #include "arch/sm.h"
 #include "arch/workload/kernel_parser.h"
+#include "tests/arch/one_sm_params.h"
 
 using namespace rfvar;
 using namespace rfvar::arch;
 
 namespace {
-ArchParams one_sm_params() {
-  ArchParams p = ArchParams::from_config(Config::load_default());
-  p.sms = 1;  // every block of the grid runs on the simulated SM
-  return p;
-}
-
 // One warp running `body` once.
 Benchmark one_warp(const std::string& body, int regs = 32) {
   return parse_benchmark("rfvar-kernel 1\nbenchmark t\nkernel k block=32 regs=" + std::to_string(regs) + "\n" + body +

@@ -6,17 +6,12 @@
 #include "arch/run.h"
 #include "arch/workload/kernel_parser.h"
 #include "common/config.h"
+#include "tests/arch/one_sm_params.h"
 
 using namespace rfvar;
 using namespace rfvar::arch;
 
 namespace {
-ArchParams one_sm_params() {
-  ArchParams p = ArchParams::from_config(Config::load_default());
-  p.sms = 1;  // every block of the grid runs on the simulated SM
-  return p;
-}
-
 // Compute-bound: 8 warps per block, a loop of dependent ALU work on eight registers, no memory.
 Benchmark compute_bound() {
   return parse_benchmark(
