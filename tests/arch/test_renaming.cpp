@@ -13,15 +13,23 @@
 using namespace rfvar;
 using namespace rfvar::arch;
 
-TEST_CASE("GIVEN hybrid placement with 2 hybrid banks WHEN a block in warp slots 14-15 launches under renaming "
-          "THEN R0, R1, R2 of its last warp land in the fastest fast virtual banks 0, 1, 2") {
-  // 32 sub-banks with delays rising with the id, 22 fast, h = 2: virtual banks 0-9 fast, 10-11 hybrid,
-  // 12-15 slow, each bank's delay rising with its id.
+namespace {
+// 32 sub-banks whose delays rise with the id, the 22 fastest fast, paired into 16 virtual banks with
+// `hybrid` hybrid banks: each virtual bank's delay rises with its id.
+rfmodel::BankTable rising_table(int hybrid) {
   std::vector<float> delay(32);
   std::iota(delay.begin(), delay.end(), 1.0f);
   std::vector<std::uint8_t> fast(32, 0);
   for (int s = 0; s < 22; ++s) fast[static_cast<std::size_t>(s)] = 1;
-  const rfmodel::BankTable table = rfmodel::organize_banks(delay, fast, 16, 2, 2);
+  return rfmodel::organize_banks(delay, fast, 16, 2, hybrid);
+}
+}  // namespace
+
+TEST_CASE("GIVEN hybrid placement with 2 hybrid banks WHEN a block in warp slots 14-15 launches under renaming "
+          "THEN R0, R1, R2 of its last warp land in the fastest fast virtual banks 0, 1, 2") {
+  // 32 sub-banks with delays rising with the id, 22 fast, h = 2: virtual banks 0-9 fast, 10-11 hybrid,
+  // 12-15 slow, each bank's delay rising with its id.
+  const rfmodel::BankTable table = rising_table(2);
   REQUIRE(table.count(rfmodel::BankSpeed::Fast) == 10);
   REQUIRE(table.count(rfmodel::BankSpeed::Hybrid) == 2);
   const rfmodel::RfSetup setup = rfmodel::setup_from_table("test", 1.0, table, 64, 2);
@@ -49,11 +57,7 @@ TEST_CASE("GIVEN hybrid placement with 2 hybrid banks WHEN a block in warp slots
 
 TEST_CASE("GIVEN 8-warp blocks whose R0-R3 are hot WHEN a block in slots 0-7 is renamed THEN Tan's last-warp order "
           "sends bank 6 (R0 of warp 6, 4 hot vectors) to the slowest fast bank, the by-weight order to a fastest one") {
-  std::vector<float> delay(32);
-  std::iota(delay.begin(), delay.end(), 1.0f);
-  std::vector<std::uint8_t> fast(32, 0);
-  for (int s = 0; s < 22; ++s) fast[static_cast<std::size_t>(s)] = 1;
-  const rfmodel::BankTable table = rfmodel::organize_banks(delay, fast, 16, 2, 0);  // 0-10 fast, 11-15 slow
+  const rfmodel::BankTable table = rising_table(0);  // 0-10 fast, 11-15 slow
   const rfmodel::RfSetup setup = rfmodel::setup_from_table("test", 1.0, table, 64, 2);
   const Benchmark b = parse_benchmark(
       "rfvar-kernel 1\nbenchmark t\nkernel k block=256 regs=8\n  ialu r4 = r5 r6\n  ialu r7 = r4\n"
