@@ -145,12 +145,13 @@ void Sm::wake_all_schedulers() { std::fill(sched_dirty_.begin(), sched_dirty_.en
 
 void Sm::issue(int slot, const Instr& in) {
   Warp& w = warps_[static_cast<std::size_t>(slot)];
+  const std::uint32_t step = w.dyn++;
   ++stats_.warp_instructions;
   stats_.thread_instructions += static_cast<std::uint64_t>(std::popcount(w.mask()));
   if ((w.use & w.slow_full & ~w.hyb_ok) == 0) ++stats_.fast_instructions;
   if (path_) path_->on_issue(slot, w.pc(), now_);
   const Unit u = unit_of(in.op);
-  if (u == Unit::None) return execute_control(slot, in);
+  if (u == Unit::None) return execute_control(slot, in, step);
   const int ui = static_cast<int>(u);
   int cu = cu_first_[static_cast<std::size_t>(ui)];
   while (cus_[static_cast<std::size_t>(cu)].busy) ++cu;
@@ -160,6 +161,9 @@ void Sm::issue(int slot, const Instr& in) {
   c.warp = slot;
   c.in = &in;
   c.mask = w.mask();
+  c.step = step;
+  c.bid = w.bid;
+  c.wib = w.wib;
   if (u == Unit::Mem && in.addr >= 0) [[unlikely]] {
     const AddrStream& a = k_->addr_streams[static_cast<std::size_t>(in.addr)];
     c.iter = a.loop_depth == kNoLoop ? 0 : w.loop_count[a.loop_depth];

@@ -52,7 +52,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     std::uint64_t use = 0;   // registers the instruction at pc reads or writes (cached by at_pc())
     std::uint64_t age = 0, next_issue = 0, pending = 0, long_pending = 0;
     int block_slot = -1, wib = 0, bid = 0;  // block slot, warp index in block, global block id
-    std::uint32_t init_mask = 0, dyn = 0;
+    std::uint32_t init_mask = 0;
+    std::uint32_t dyn = 0;   // warp instructions issued so far: the index of the next one (draw keys)
     int depth = 0;
     SimtEntry stack[20];
     std::int32_t loop_count[8] = {};
@@ -74,6 +75,9 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     const Instr* in = nullptr;
     std::uint32_t mask = 0;
     std::int32_t iter = 0, iter2 = 0;  // address-stream loads/stores: the loop iterations at issue
+    std::uint32_t step = 0;            // the instruction's index in its warp's dynamic stream (draw keys)
+    int bid = 0, wib = 0;              // the issuing warp's block and warp index in block (its slot may be
+                                       // reused by a new block before a store leaves the collector)
   };
   struct Read {
     std::uint16_t cu;
@@ -130,11 +134,11 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // sm_control.cpp: blocks, control flow, barriers
   bool launch_block();
   void retire_block(int block_slot);
-  void execute_control(int slot, const Instr& in);
+  void execute_control(int slot, const Instr& in, std::uint32_t step);
   void set_pc(Warp& w, std::int32_t pc);
   void at_pc(Warp& w) const;
   void refresh_hybrid(Warp& w) const;
-  std::uint32_t cond_mask(Warp& w, const Cond& c, std::int32_t pc);
+  std::uint32_t cond_mask(const Warp& w, const Cond& c, std::int32_t pc, std::uint32_t step) const;
   void integrate_allocation();
   double draw(std::uint64_t a, std::uint64_t b) const;
   // The RF-hierarchy hooks (operand_path.h), used only when a path is set.
@@ -142,7 +146,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   void on_deactivate(int slot) override;
   void write_back(int slot, int reg) override;
 
-  std::uint64_t stream_access(const Collector& c, const Warp& w, std::uint64_t a, std::uint64_t b0, int lane);
+  std::uint64_t stream_access(const Collector& c, std::uint64_t a, std::uint64_t b0, int lane);
 
   const ArchParams& p_;
   std::vector<std::unique_ptr<IWarpScheduler>> schedulers_;

@@ -225,7 +225,7 @@ void Sm::at_pc(Warp& w) const {
   w.unit = static_cast<std::uint8_t>(unit_of(in.op));
 }
 
-std::uint32_t Sm::cond_mask(Warp& w, const Cond& c, std::int32_t pc) {
+std::uint32_t Sm::cond_mask(const Warp& w, const Cond& c, std::int32_t pc, std::uint32_t step) const {
   const int base = 32 * w.wib;  // tid of lane 0
   switch (c.kind) {
     case CondKind::TidLess: return threads_mask(c.a - base);
@@ -241,7 +241,7 @@ std::uint32_t Sm::cond_mask(Warp& w, const Cond& c, std::int32_t pc) {
     case CondKind::RandomWarp:
     case CondKind::RandomLane: {
       const std::uint64_t a = (static_cast<std::uint64_t>(launch_index_) << 32) ^ static_cast<std::uint64_t>(w.bid);
-      const std::uint64_t b = (static_cast<std::uint64_t>(w.wib) << 48) ^ (static_cast<std::uint64_t>(w.dyn++) << 8) ^
+      const std::uint64_t b = (static_cast<std::uint64_t>(w.wib) << 48) ^ (static_cast<std::uint64_t>(step) << 8) ^
                               (static_cast<std::uint64_t>(pc) << 40) ^ 0x80;
       if (c.kind == CondKind::RandomWarp) return draw(a, b) < c.p ? ~0u : 0u;
       std::uint32_t m = 0;
@@ -253,7 +253,7 @@ std::uint32_t Sm::cond_mask(Warp& w, const Cond& c, std::int32_t pc) {
   return ~0u;
 }
 
-void Sm::execute_control(int slot, const Instr& in) {
+void Sm::execute_control(int slot, const Instr& in, std::uint32_t step) {
   Warp& w = warps_[static_cast<std::size_t>(slot)];
   BlockSlot& b = blocks_[static_cast<std::size_t>(w.block_slot)];
   auto release_barrier = [&] {
@@ -290,7 +290,7 @@ void Sm::execute_control(int slot, const Instr& in) {
       return set_pc(w, pc + 1);
     case BranchKind::Jump: return set_pc(w, in.target);
     case BranchKind::If: {
-      const std::uint32_t c = cond_mask(w, in.cond, pc);
+      const std::uint32_t c = cond_mask(w, in.cond, pc, step);
       const std::uint32_t m = w.mask();
       const std::uint32_t t = m & c, e = m & ~c;
       if (t == 0) return set_pc(w, in.target);

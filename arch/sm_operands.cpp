@@ -154,11 +154,11 @@ bool Sm::arbitrate_banks() {
 
 // An address-stream access (docs/kernel-format.md `addr=`): coalesced line requests through the L1
 // tags, one request per cycle. Out of line: the tx= / l1= path above stays as compact as before.
-[[gnu::noinline]] std::uint64_t Sm::stream_access(const Collector& c, const Warp& w, std::uint64_t a,
-                                                  std::uint64_t b0, int lane) {
+[[gnu::noinline]] std::uint64_t Sm::stream_access(const Collector& c, std::uint64_t a, std::uint64_t b0,
+                                                  int lane) {
   const Instr& in = *c.in;
   std::uint64_t lines[32];
-  const int n = coalesce(k_->addr_streams[static_cast<std::size_t>(in.addr)], w.bid, w.wib, c.iter, c.iter2, c.mask,
+  const int n = coalesce(k_->addr_streams[static_cast<std::size_t>(in.addr)], c.bid, c.wib, c.iter, c.iter2, c.mask,
                          p_.l1_line_bytes, lines);
   const std::uint64_t done =
       mem_.access_lines(in, lines, n, now_, [&](int k) { return draw(a, b0 ^ static_cast<std::uint64_t>(k)); }, stats_);
@@ -182,18 +182,17 @@ bool Sm::dispatch() {
         break;
       }
     if (lane < 0) return;
-    Warp& w = warps_[static_cast<std::size_t>(c.warp)];
     std::uint64_t done;
     std::uint32_t record = MemorySystem::kNoRecord;
     if (u == static_cast<int>(Unit::Mem)) {
-      const std::uint32_t dyn = w.dyn++;
-      const std::uint64_t a = (static_cast<std::uint64_t>(launch_index_) << 32) ^ static_cast<std::uint64_t>(w.bid);
-      const std::uint64_t b0 = (static_cast<std::uint64_t>(w.wib) << 48) ^ (static_cast<std::uint64_t>(dyn) << 8);
+      const std::uint32_t dyn = c.step;
+      const std::uint64_t a = (static_cast<std::uint64_t>(launch_index_) << 32) ^ static_cast<std::uint64_t>(c.bid);
+      const std::uint64_t b0 = (static_cast<std::uint64_t>(c.wib) << 48) ^ (static_cast<std::uint64_t>(dyn) << 8);
       if (in.addr < 0) [[likely]] {
         done = mem_.access(in, now_, [&](int k) { return draw(a, b0 ^ static_cast<std::uint64_t>(k)); }, stats_);
         lane_busy_[static_cast<std::size_t>(lane)] = now_ + in.transactions;  // one request per cycle
       } else {
-        done = stream_access(c, w, a, b0, lane);
+        done = stream_access(c, a, b0, lane);
       }
       record = mem_.take_record();
     } else {
