@@ -1,7 +1,59 @@
+// CPU references of the Rodinia-set CUDA benchmarks in data/cuda/ (hotspot bfs bp nw lavamd nn),
+// one per "<bench>-small" harness: plain C++ transcriptions of each benchmark's algorithm (written
+// from the algorithm, as the .cu files are, not from the PTX). Scalar kernel arguments that the
+// harness passes as literals are repeated here as constants: change them together with the
+// harness. Floating-point expressions keep the CUDA source's types (float where the source computes
+// in float, double where a double literal promotes it) and its order of operations; the tolerances
+// cover what nvcc may legally change (FMA contraction, its exp/tanh implementations).
 #include "tests/arch/ptx/reference/reference.h"
 
-namespace rfvar::test {
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
 
-std::map<std::string, Reference> rodinia_references() { return {}; }
+namespace rfvar::test {
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// HotSpot (data/cuda/hotspot/hotspot-small.toml): 28 x 40 chip, pyramid height 2, 2 launches
+// (temp_a -> temp_b -> temp_a), i.e. 4 time steps. The pyramid blocking computes exactly the
+// plain per-step stencil in which a neighbour outside the chip is the cell itself, so the
+// reference runs that stencil on the whole chip.
+std::vector<Expected> hotspot_small(const Buffers& init) {
+  constexpr int rows = 28, cols = 40;
+  constexpr float Cap = 4.27246164e-07f, Rx = 10.0f, Ry = 10.0f, Rz = 5120.0f, step = 1.4583334e-07f;
+  const std::vector<float> power = as<float>(init, "power");
+  std::vector<float> temp = as<float>(init, "temp_a");
+  if (power.size() != rows * cols || temp.size() != rows * cols) throw std::runtime_error("hotspot-small: buffer sizes");
+  const float amb_temp = 80.0f;
+  const float step_div_Cap = step / Cap;
+  const float Rx_1 = 1 / Rx, Ry_1 = 1 / Ry, Rz_1 = 1 / Rz;
+  auto one_step = [&](const std::vector<float>& t) {
+    std::vector<float> out(t.size());
+    for (int y = 0; y < rows; ++y)
+      for (int x = 0; x < cols; ++x) {
+        const int N = std::max(y - 1, 0), S = std::min(y + 1, rows - 1);
+        const int W = std::max(x - 1, 0), E = std::min(x + 1, cols - 1);
+        const float c = t[y * cols + x];
+        // the CUDA expression: 2.0 is a double, so the sums are double; (amb - c) * Rz_1 is float
+        out[y * cols + x] = static_cast<float>(
+            c + step_div_Cap * (power[y * cols + x] + (t[S * cols + x] + t[N * cols + x] - 2.0 * c) * Ry_1 +
+                                (t[y * cols + E] + t[y * cols + W] - 2.0 * c) * Rx_1 + (amb_temp - c) * Rz_1));
+      }
+    return out;
+  };
+  const std::vector<float> after2 = one_step(one_step(temp));  // launch 1 -> temp_b
+  const std::vector<float> after4 = one_step(one_step(after2));  // launch 2 -> temp_a
+  // per step at most a rounding difference of the double expression (FMA) before the float store
+  return {{"temp_b", "f32", bytes_of(after2), 1e-6, 0.0}, {"temp_a", "f32", bytes_of(after4), 1e-6, 0.0}};
+}
+
+}  // namespace
+
+std::map<std::string, Reference> rodinia_references() {
+  return {
+      {"hotspot-small", hotspot_small},
+  };
+}
 
 }  // namespace rfvar::test
