@@ -48,11 +48,59 @@ std::vector<Expected> hotspot_small(const Buffers& init) {
   return {{"temp_b", "f32", bytes_of(after2), 1e-6, 0.0}, {"temp_a", "f32", bytes_of(after4), 1e-6, 0.0}};
 }
 
+// ---------------------------------------------------------------------------------------------
+// BFS (bfs-small.toml): 1000 nodes, source 7, Rodinia's level-synchronous Kernel / Kernel2 until
+// no node changes. The final cost is the BFS level of each reached node and -1 elsewhere (every
+// writer of a node in one level writes the same level + 1); visited marks the reached nodes; mask
+// and updating end all false. The graph is read from the buffers (Node = {starting, no_of_edges},
+// one u64 per node, little-endian), so the reference does not depend on how it was initialised.
+std::vector<Expected> bfs_small(const Buffers& init) {
+  constexpr int source = 7;
+  const std::vector<std::uint64_t> nodes = as<std::uint64_t>(init, "nodes");
+  const std::vector<std::int32_t> edges = as<std::int32_t>(init, "edges");
+  const int n = static_cast<int>(nodes.size());
+  std::vector<std::uint8_t> mask = as<std::uint8_t>(init, "mask");
+  std::vector<std::uint8_t> updating = as<std::uint8_t>(init, "updating");
+  std::vector<std::uint8_t> visited = as<std::uint8_t>(init, "visited");
+  std::vector<std::int32_t> cost = as<std::int32_t>(init, "cost");
+  mask[source] = visited[source] = 1;  // bfs_set_source
+  cost[source] = 0;
+  bool over = true;
+  while (over) {
+    over = false;
+    for (int tid = 0; tid < n; ++tid) {  // Kernel
+      if (!mask[tid]) continue;
+      mask[tid] = 0;
+      const auto starting = static_cast<std::int32_t>(nodes[tid] & 0xffffffffu);
+      const auto no_of_edges = static_cast<std::int32_t>(nodes[tid] >> 32);
+      for (std::int32_t i = starting; i < no_of_edges + starting; ++i) {
+        const std::int32_t id = edges.at(static_cast<std::size_t>(i));
+        if (!visited.at(static_cast<std::size_t>(id))) {
+          cost[id] = cost[tid] + 1;
+          updating[id] = 1;
+        }
+      }
+    }
+    for (int tid = 0; tid < n; ++tid) {  // Kernel2
+      if (!updating[tid]) continue;
+      mask[tid] = visited[tid] = 1;
+      over = true;
+      updating[tid] = 0;
+    }
+  }
+  return {{"cost", "s32", bytes_of(cost)},
+          {"visited", "u8", bytes_of(visited)},
+          {"mask", "u8", bytes_of(mask)},
+          {"updating", "u8", bytes_of(updating)},
+          {"stop", "u8", bytes_of(std::vector<std::uint8_t>{0})}};
+}
+
 }  // namespace
 
 std::map<std::string, Reference> rodinia_references() {
   return {
       {"hotspot-small", hotspot_small},
+      {"bfs-small", bfs_small},
   };
 }
 
