@@ -95,12 +95,64 @@ std::vector<Expected> bfs_small(const Buffers& init) {
           {"stop", "u8", bytes_of(std::vector<std::uint8_t>{0})}};
 }
 
+// ---------------------------------------------------------------------------------------------
+// BP (bp-small.toml): in = 64 input units, hid = 16, grid (1, 4) of 16 x 16 blocks.
+// layerforward: per block, weight_matrix[ty][tx] = w[17 (16 by + ty + 1) + tx + 1] * input[16 by
+// + ty + 1], the 4-step tree over ty, written back over the weights; partial_sum[16 by + ty] =
+// the column sum weight_matrix[0][ty]. Float products and sums each go through shared memory, so
+// nothing can be contracted: exact. adjust_weights on input_weights / prev_weights, in double
+// (ETA and MOMENTUM are double literals) rounded to float: one ulp allowed (FMA in double).
+std::vector<Expected> bp_small(const Buffers& init) {
+  constexpr int in = 64, hid = 16, blocks = in / 16;
+  const std::vector<float> input = as<float>(init, "input_units");
+  std::vector<float> input_hidden = as<float>(init, "input_hidden");
+  std::vector<float> partial(static_cast<std::size_t>(blocks) * hid, 0.0f);
+  const std::vector<float> delta = as<float>(init, "hidden_delta");
+  std::vector<float> w = as<float>(init, "input_weights");
+  std::vector<float> oldw = as<float>(init, "prev_weights");
+  if (input.size() != in + 1 || input_hidden.size() != (in + 1) * (hid + 1) || delta.size() != hid + 1)
+    throw std::runtime_error("bp-small: buffer sizes");
+  auto index_of = [](int by, int ty, int tx) { return (hid + 1) * 16 * by + (hid + 1) * ty + tx + 1 + (hid + 1); };
+  for (int by = 0; by < blocks; ++by) {  // bpnn_layerforward_CUDA
+    float wm[16][16];
+    for (int ty = 0; ty < 16; ++ty)
+      for (int tx = 0; tx < 16; ++tx) wm[ty][tx] = input_hidden[index_of(by, ty, tx)] * input[16 * by + ty + 1];
+    for (int i = 1; i <= 4; ++i) {
+      const int power_two = 1 << i;
+      for (int ty = 0; ty < 16; ty += power_two)
+        for (int tx = 0; tx < 16; ++tx) wm[ty][tx] = wm[ty][tx] + wm[ty + power_two / 2][tx];
+    }
+    for (int ty = 0; ty < 16; ++ty)
+      for (int tx = 0; tx < 16; ++tx) input_hidden[index_of(by, ty, tx)] = wm[ty][tx];
+    for (int ty = 0; ty < 16; ++ty) partial[by * hid + ty] = wm[0][ty];
+  }
+  const double ETA = 0.3, MOMENTUM = 0.3;
+  for (int by = 0; by < blocks; ++by)  // bpnn_adjust_weights_cuda
+    for (int ty = 0; ty < 16; ++ty)
+      for (int tx = 0; tx < 16; ++tx) {
+        const int index = index_of(by, ty, tx);
+        const double change = ETA * delta[tx + 1] * input[16 * by + ty + 1] + MOMENTUM * oldw[index];
+        w[index] = static_cast<float>(w[index] + change);
+        oldw[index] = static_cast<float>(change);
+      }
+  for (int tx = 0; tx < 16; ++tx) {  // block 0, row ty == 0: the bias weights
+    const double change = ETA * delta[tx + 1] + MOMENTUM * oldw[tx + 1];
+    w[tx + 1] = static_cast<float>(w[tx + 1] + change);
+    oldw[tx + 1] = static_cast<float>(change);
+  }
+  return {{"partial_sum", "f32", bytes_of(partial)},
+          {"input_hidden", "f32", bytes_of(input_hidden)},
+          {"input_weights", "f32", bytes_of(w), 1e-6, 1e-9},
+          {"prev_weights", "f32", bytes_of(oldw), 1e-6, 1e-9}};
+}
+
 }  // namespace
 
 std::map<std::string, Reference> rodinia_references() {
   return {
       {"hotspot-small", hotspot_small},
       {"bfs-small", bfs_small},
+      {"bp-small", bp_small},
   };
 }
 
