@@ -41,10 +41,39 @@ std::vector<Expected> sgemm_small(const Buffers& in) {
   return {expect_f32("C", C, 1e-5, 2e-5)};
 }
 
+// ---------------------------------------------------------------------------------------------
+// mriq-small: Parboil mri-q, ComputePhiMag_GPU then one ComputeQ_GPU chunk, numX = 512 voxels,
+// numK = 63 samples, kGlobalIndex = 0 (data/cuda/mriq/mriq-small.toml).
+std::vector<Expected> mriq_small(const Buffers& in) {
+  constexpr int numX = 512, numK = 63;
+  constexpr float two_pi = 6.2831853071795864769252867665590058f;
+  const auto kx = as<float>(in, "kx"), ky = as<float>(in, "ky"), kz = as<float>(in, "kz");
+  const auto phiR = as<float>(in, "phiR"), phiI = as<float>(in, "phiI");
+  const auto x = as<float>(in, "x"), y = as<float>(in, "y"), z = as<float>(in, "z");
+  auto Qr = as<float>(in, "Qr"), Qi = as<float>(in, "Qi");
+  std::vector<float> phiMag(numK);
+  for (int k = 0; k < numK; ++k) phiMag[k] = phiR[k] * phiR[k] + phiI[k] * phiI[k];
+  for (int v = 0; v < numX; ++v) {
+    float qr = Qr[v], qi = Qi[v];
+    for (int k = 0; k < numK; ++k) {  // the kernel's order: sample 0 alone (numK odd), then pairs
+      const float arg = two_pi * (kx[k] * x[v] + ky[k] * y[v] + kz[k] * z[v]);
+      qr += phiMag[k] * std::cos(arg);
+      qi += phiMag[k] * std::sin(arg);
+    }
+    Qr[v] = qr;
+    Qi[v] = qi;
+  }
+  // |arg| <= 3 pi: cos.approx / sin.approx within ~1e-6 absolute, the argument within a few ulps;
+  // 63 terms of phiMag <= 2: 1e-3 absolute covers both with a wide margin (|Q| is ~5-10).
+  return {expect_f32("phiMag", phiMag, 1e-6, 1e-7), expect_f32("Qr", Qr, 1e-4, 1e-3),
+          expect_f32("Qi", Qi, 1e-4, 1e-3)};
+}
+
 }  // namespace
 
 std::map<std::string, Reference> ltrf_references() {
   return {
+      {"mriq-small", mriq_small},
       {"sgemm-small", sgemm_small},
   };
 }
