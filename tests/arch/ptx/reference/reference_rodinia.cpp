@@ -146,6 +146,23 @@ std::vector<Expected> bp_small(const Buffers& init) {
           {"prev_weights", "f32", bytes_of(oldw), 1e-6, 1e-9}};
 }
 
+// ---------------------------------------------------------------------------------------------
+// NW (nw-small.toml): N = 64 (cols 65), penalty 10, 7 launches. The tiled wavefront computes
+// exactly the row-by-row recurrence M[i][j] = max(M[i-1][j-1] + ref[i][j], M[i][j-1] - penalty,
+// M[i-1][j] - penalty) for 1 <= i, j <= N from row 0 and column 0 of the initial matrix (max()
+// picks values, so the tie order does not matter). Integers: exact.
+std::vector<Expected> nw_small(const Buffers& init) {
+  constexpr int N = 64, cols = N + 1, penalty = 10;
+  const std::vector<std::int32_t> ref = as<std::int32_t>(init, "referrence");
+  std::vector<std::int32_t> m = as<std::int32_t>(init, "matrix");
+  if (ref.size() != cols * cols || m.size() != cols * cols) throw std::runtime_error("nw-small: buffer sizes");
+  for (int i = 1; i <= N; ++i)
+    for (int j = 1; j <= N; ++j)
+      m[i * cols + j] = std::max({m[(i - 1) * cols + j - 1] + ref[i * cols + j], m[i * cols + j - 1] - penalty,
+                                  m[(i - 1) * cols + j] - penalty});
+  return {{"matrix", "s32", bytes_of(m)}};
+}
+
 }  // namespace
 
 std::map<std::string, Reference> rodinia_references() {
@@ -153,6 +170,7 @@ std::map<std::string, Reference> rodinia_references() {
       {"hotspot-small", hotspot_small},
       {"bfs-small", bfs_small},
       {"bp-small", bp_small},
+      {"nw-small", nw_small},
   };
 }
 
