@@ -69,12 +69,70 @@ std::vector<Expected> mriq_small(const Buffers& in) {
           expect_f32("Qi", Qi, 1e-4, 1e-3)};
 }
 
+// ---------------------------------------------------------------------------------------------
+// srad-small: Rodinia srad_v2, a 32-row x 48-column image, 2 iterations of srad_cuda_1 and
+// srad_cuda_2, q0sqr = 0.071184089, lambda = 0.5 (data/cuda/srad/srad-small.toml). Per pixel the
+// four neighbours are those of the image, a neighbour outside the image being the pixel itself
+// (what the kernels' border tiles load); the pixel's own coefficient serves as cN and cW, the
+// coefficients of the pixels below and to the right as cS and cE. Rodinia's double literals are
+// kept: q^2's numerator and denominator, c and the update are evaluated in double.
+std::vector<Expected> srad_small(const Buffers& in) {
+  constexpr int rows = 32, cols = 48, iterations = 2;
+  constexpr float q0sqr = 0.071184089f, lambda = 0.5f;
+  auto J = as<float>(in, "J");
+  const std::size_t size = J.size();
+  std::vector<float> C(size), N(size), S(size), W(size), E(size);
+  const auto at = [&](const std::vector<float>& a, int r, int c) {
+    r = r < 0 ? 0 : (r >= rows ? rows - 1 : r);
+    c = c < 0 ? 0 : (c >= cols ? cols - 1 : c);
+    return a[static_cast<std::size_t>(r) * cols + c];
+  };
+  for (int it = 0; it < iterations; ++it) {
+    for (int r = 0; r < rows; ++r) {  // srad_cuda_1
+      for (int c = 0; c < cols; ++c) {
+        const std::size_t k = static_cast<std::size_t>(r) * cols + c;
+        const float jc = J[k];
+        const float n = at(J, r - 1, c) - jc, s = at(J, r + 1, c) - jc;
+        const float w = at(J, r, c - 1) - jc, e = at(J, r, c + 1) - jc;
+        const float g2 = (n * n + s * s + w * w + e * e) / (jc * jc);
+        const float l = (n + s + w + e) / jc;
+        const float num = static_cast<float>((0.5 * g2) - ((1.0 / 16.0) * (l * l)));
+        float den = static_cast<float>(1 + (.25 * l));
+        const float qsqr = num / (den * den);
+        den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr));
+        const float coef = static_cast<float>(1.0 / (1.0 + den));
+        C[k] = coef < 0 ? 0.0f : (coef > 1 ? 1.0f : coef);
+        N[k] = n;
+        S[k] = s;
+        W[k] = w;
+        E[k] = e;
+      }
+    }
+    std::vector<float> next(size);
+    for (int r = 0; r < rows; ++r) {  // srad_cuda_2
+      for (int c = 0; c < cols; ++c) {
+        const std::size_t k = static_cast<std::size_t>(r) * cols + c;
+        const float cn = C[k], cw = C[k], cs = at(C, r + 1, c), ce = at(C, r, c + 1);
+        const float d_sum = cn * N[k] + cs * S[k] + cw * W[k] + ce * E[k];
+        next[k] = static_cast<float>(J[k] + 0.25 * lambda * d_sum);
+      }
+    }
+    J = next;
+  }
+  // J and the derivatives are O(1) and go through a few float roundings (fused multiply-adds on
+  // the GPU); c = 1 / (1 + den) can amplify them where 1 + den is small, hence its wider tolerance.
+  return {expect_f32("J", J, 1e-5, 1e-5),  expect_f32("C", C, 1e-4, 1e-4),
+          expect_f32("N_C", N, 1e-5, 1e-5), expect_f32("S_C", S, 1e-5, 1e-5),
+          expect_f32("W_C", W, 1e-5, 1e-5), expect_f32("E_C", E, 1e-5, 1e-5)};
+}
+
 }  // namespace
 
 std::map<std::string, Reference> ltrf_references() {
   return {
       {"mriq-small", mriq_small},
       {"sgemm-small", sgemm_small},
+      {"srad-small", srad_small},
   };
 }
 
