@@ -163,6 +163,81 @@ std::vector<Expected> nw_small(const Buffers& init) {
   return {{"matrix", "s32", bytes_of(m)}};
 }
 
+// ---------------------------------------------------------------------------------------------
+// LavaMD (lavamd-small.toml): boxes1d = 2 (8 boxes of 100 particles), alpha 0.5, each home box
+// visits itself and its first max_nn = 2 neighbours. lavamd_boxes builds the box records as
+// Rodinia's main.c (checked bytewise: box_str is 656 B, nei_str 24 B, padding stays 0), then
+// kernel_gpu_cuda accumulates forces in double, j in order, k in order. Tolerance: nvcc's exp()
+// vs std::exp (within an ulp or two) and FMA contraction of the DOT and of the accumulations.
+std::vector<Expected> lavamd_small(const Buffers& init) {
+  constexpr int boxes1d = 2, max_nn = 2, nbox = boxes1d * boxes1d * boxes1d, par = 100;
+  constexpr double alpha = 0.5;
+  constexpr std::size_t box_size = 656, nei_base = 32, nei_size = 24;
+  const std::vector<double> rv = as<double>(init, "rv");
+  const std::vector<double> qv = as<double>(init, "qv");
+  std::vector<double> fv = as<double>(init, "fv");
+  std::vector<unsigned char> box = init.at("box");
+  if (box.size() != box_size * nbox || rv.size() != 4u * par * nbox || qv.size() != 1u * par * nbox)
+    throw std::runtime_error("lavamd-small: buffer sizes");
+  auto put32 = [&](std::size_t at, std::int32_t v) { std::memcpy(box.data() + at, &v, 4); };
+  auto put64 = [&](std::size_t at, std::int64_t v) { std::memcpy(box.data() + at, &v, 8); };
+  std::vector<std::vector<int>> nei(nbox);  // neighbour box numbers, main.c's order
+  std::vector<int> nn(nbox);
+  for (int nh = 0; nh < nbox; ++nh) {  // lavamd_boxes
+    const int i = nh / (boxes1d * boxes1d), j = (nh / boxes1d) % boxes1d, k = nh % boxes1d;
+    const std::size_t b = box_size * nh;
+    put32(b + 0, k);
+    put32(b + 4, j);
+    put32(b + 8, i);
+    put32(b + 12, nh);
+    put64(b + 16, std::int64_t{nh} * par);
+    for (int l = -1; l < 2; ++l)
+      for (int m = -1; m < 2; ++m)
+        for (int n = -1; n < 2; ++n)
+          if (i + l >= 0 && j + m >= 0 && k + n >= 0 && i + l < boxes1d && j + m < boxes1d && k + n < boxes1d &&
+              !(l == 0 && m == 0 && n == 0)) {
+            const int number = (i + l) * boxes1d * boxes1d + (j + m) * boxes1d + (k + n);
+            const std::size_t e = b + nei_base + nei_size * nei[nh].size();
+            put32(e + 0, k + n);
+            put32(e + 4, j + m);
+            put32(e + 8, i + l);
+            put32(e + 12, number);
+            put64(e + 16, std::int64_t{number} * par);
+            nei[nh].push_back(number);
+          }
+    nn[nh] = std::min(static_cast<int>(nei[nh].size()), max_nn);
+    put32(b + 24, nn[nh]);
+  }
+  const double a2 = 2.0 * alpha * alpha;
+  for (int bx = 0; bx < nbox; ++bx) {  // kernel_gpu_cuda
+    const int first_i = bx * par;
+    for (int k = 0; k < 1 + nn[bx]; ++k) {
+      const int pointer = k == 0 ? bx : nei[bx][k - 1];
+      const int first_j = pointer * par;
+      for (int wtx = 0; wtx < par; ++wtx) {
+        const double* rA = &rv[4 * (first_i + wtx)];  // v x y z
+        double* fA = &fv[4 * (first_i + wtx)];
+        for (int j = 0; j < par; ++j) {
+          const double* rB = &rv[4 * (first_j + j)];
+          const double q = qv[first_j + j];
+          const double r2 = rA[0] + rB[0] - (rA[1] * rB[1] + rA[2] * rB[2] + rA[3] * rB[3]);
+          const double u2 = a2 * r2;
+          const double vij = std::exp(-u2);
+          const double fs = 2 * vij;
+          const double fxij = fs * (rA[1] - rB[1]);
+          const double fyij = fs * (rA[2] - rB[2]);
+          const double fzij = fs * (rA[3] - rB[3]);
+          fA[0] += q * vij;
+          fA[1] += q * fxij;
+          fA[2] += q * fyij;
+          fA[3] += q * fzij;
+        }
+      }
+    }
+  }
+  return {{"box", "u8", box}, {"fv", "f64", bytes_of(fv), 1e-10, 1e-10}};
+}
+
 }  // namespace
 
 std::map<std::string, Reference> rodinia_references() {
@@ -171,6 +246,7 @@ std::map<std::string, Reference> rodinia_references() {
       {"bfs-small", bfs_small},
       {"bp-small", bp_small},
       {"nw-small", nw_small},
+      {"lavamd-small", lavamd_small},
   };
 }
 
