@@ -238,6 +238,64 @@ std::vector<Expected> lavamd_small(const Buffers& init) {
   return {{"box", "u8", box}, {"fv", "f64", bytes_of(fv), 1e-10, 1e-10}};
 }
 
+// ---------------------------------------------------------------------------------------------
+// NN (nn-small.toml): the ISPASS-2009 network's four layers on 2 digits. Each neuron: result = 0 +
+// bias, then result += input * weight in the source's order (nvcc contracts each step into an
+// fma.rn.f32, so std::fma here), then 1.7159 * tanhf(0.66666667 * result) with the scalings in
+// double. Tolerance: CUDA's tanhf (ex2.approx / rcp.approx based) vs std::tanh, carried through
+// the later layers' sums.
+float nn_squash(float sum) {
+  return static_cast<float>(1.7159 * std::tanh(static_cast<float>(0.66666667 * sum)));
+}
+
+std::vector<Expected> nn_small(const Buffers& init) {
+  constexpr int digits = 2;
+  const std::vector<float> l1 = as<float>(init, "layer1_neurons");
+  const std::vector<float> w1 = as<float>(init, "layer1_weights");
+  const std::vector<float> w2 = as<float>(init, "layer2_weights");
+  const std::vector<float> w3 = as<float>(init, "layer3_weights");
+  const std::vector<float> w4 = as<float>(init, "layer4_weights");
+  if (l1.size() != 841 * digits || w1.size() != 156 || w2.size() != 7800 || w3.size() != 125100 || w4.size() != 1010)
+    throw std::runtime_error("nn-small: buffer sizes");
+  std::vector<float> l2(1014 * digits), l3(1250 * digits), l4(100 * digits), l5(10 * digits);
+  for (int d = 0; d < digits; ++d) {
+    for (int b = 0; b < 6; ++b)  // executeFirstLayer
+      for (int y = 0; y < 13; ++y)
+        for (int x = 0; x < 13; ++x) {
+          float result = 0.0f + w1[26 * b];
+          for (int r = 0; r < 5; ++r)
+            for (int c = 0; c < 5; ++c)
+              result = std::fma(l1[(2 * y * 29 + 2 * x + 29 * r + c) + 841 * d], w1[26 * b + 1 + 5 * r + c], result);
+          l2[169 * b + 13 * y + x + 1014 * d] = nn_squash(result);
+        }
+    for (int b = 0; b < 50; ++b)  // executeSecondLayer
+      for (int y = 0; y < 5; ++y)
+        for (int x = 0; x < 5; ++x) {
+          float result = 0.0f + w2[156 * b];
+          for (int r = 0; r < 5; ++r)
+            for (int c = 0; c < 5; ++c)
+              for (int m = 0; m < 6; ++m)
+                result = std::fma(l2[169 * m + 2 * x + 13 * 2 * y + 13 * r + c + 1014 * d],
+                                  w2[156 * b + 1 + 6 * (5 * r + c) + m], result);
+          l3[25 * b + 5 * y + x + 1250 * d] = nn_squash(result);
+        }
+    for (int b = 0; b < 100; ++b) {  // executeThirdLayer
+      float result = 0.0f + w3[1251 * b];
+      for (int i = 0; i < 1250; ++i) result = std::fma(l3[i + 1250 * d], w3[1251 * b + 1 + i], result);
+      l4[b + 100 * d] = nn_squash(result);
+    }
+    for (int b = 0; b < 10; ++b) {  // executeFourthLayer
+      float result = 0.0f + w4[101 * b];
+      for (int i = 0; i < 100; ++i) result = std::fma(l4[i + 100 * d], w4[101 * b + 1 + i], result);
+      l5[b + 10 * d] = nn_squash(result);
+    }
+  }
+  return {{"layer2_neurons", "f32", bytes_of(l2), 1e-4, 1e-5},
+          {"layer3_neurons", "f32", bytes_of(l3), 1e-4, 1e-5},
+          {"layer4_neurons", "f32", bytes_of(l4), 1e-4, 1e-5},
+          {"layer5_neurons", "f32", bytes_of(l5), 1e-4, 1e-5}};
+}
+
 }  // namespace
 
 std::map<std::string, Reference> rodinia_references() {
@@ -247,6 +305,7 @@ std::map<std::string, Reference> rodinia_references() {
       {"bp-small", bp_small},
       {"nw-small", nw_small},
       {"lavamd-small", lavamd_small},
+      {"nn-small", nn_small},
   };
 }
 
