@@ -126,10 +126,98 @@ std::vector<Expected> srad_small(const Buffers& in) {
           expect_f32("W_C", W, 1e-5, 1e-5), expect_f32("E_C", E, 1e-5, 1e-5)};
 }
 
+// ---------------------------------------------------------------------------------------------
+// lbm-small: Parboil lbm, 120 x 5 x 5 cells, lbm_initialize_flags on both grids then 2 time steps
+// of performStreamCollide_kernel, grid_a -> grid_b -> grid_a (data/cuda/lbm/lbm-small.toml).
+// Structure-of-arrays layout with Parboil's padding (x + 8, z + 4) and a 2-plane margin before
+// and after; both whole allocations are compared (the streaming writes padding and margins too).
+struct LbmGeometry {
+  int sx, sy, sz, px, py, pz;
+  long tpc, margin;
+  LbmGeometry(int x, int y, int z) : sx(x), sy(y), sz(z), px(x + 8), py(y), pz(z + 4) {
+    tpc = static_cast<long>(px) * py * pz;
+    margin = 2L * px * py;
+  }
+  long index(int x, int y, int z, int e) const {  // into the allocation (MARGIN included)
+    return margin + tpc * e + x + static_cast<long>(y) * px + static_cast<long>(z) * px * py;
+  }
+};
+
+void lbm_flags(const LbmGeometry& g, std::vector<float>& grid) {
+  enum { kObstacle = 1, kAccel = 2 };
+  for (int z = 0; z < g.sz; ++z)
+    for (int y = 0; y < g.sy; ++y)
+      for (int x = 0; x < g.sx; ++x) {
+        std::uint32_t flags = 0;
+        if (x == 0 || x == g.sx - 1 || y == 0 || y == g.sy - 1 || z == 0 || z == g.sz - 1)
+          flags = kObstacle;
+        else if ((z == 1 || z == g.sz - 2) && x > 1 && x < g.sx - 2 && y > 1 && y < g.sy - 2)
+          flags = kAccel;
+        std::memcpy(&grid[g.index(x, y, z, 19)], &flags, 4);
+      }
+}
+
+void lbm_step(const LbmGeometry& g, const std::vector<float>& src, std::vector<float>& dst) {
+  // D3Q19 directions in Parboil's entry order C N S E W T B NE NW SE SW NT NB ST SB ET EB WT WB
+  static constexpr int ex[19] = {0, 0, 0, 1, -1, 0, 0, 1, -1, 1, -1, 0, 0, 0, 0, 1, 1, -1, -1};
+  static constexpr int ey[19] = {0, 1, -1, 0, 0, 0, 0, 1, 1, -1, -1, 1, 1, -1, -1, 0, 0, 0, 0};
+  static constexpr int ez[19] = {0, 0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 1, -1, 1, -1, 1, -1, 1, -1};
+  static constexpr int opposite[19] = {0, 2, 1, 4, 3, 6, 5, 10, 9, 8, 7, 14, 13, 12, 11, 18, 17, 16, 15};
+  constexpr float omega = 1.95f;
+  for (int z = 0; z < g.sz; ++z)
+    for (int y = 0; y < g.sy; ++y)
+      for (int x = 0; x < g.sx; ++x) {
+        float f[19], out[19];
+        for (int e = 0; e < 19; ++e) f[e] = src[g.index(x, y, z, e)];
+        std::uint32_t flags;
+        std::memcpy(&flags, &src[g.index(x, y, z, 19)], 4);
+        if (flags & 1u) {  // obstacle: bounce back
+          for (int e = 0; e < 19; ++e) out[e] = f[opposite[e]];
+        } else {
+          // sums in the kernel's order of terms
+          const float rho = f[0] + f[1] + f[2] + f[3] + f[4] + f[5] + f[6] + f[7] + f[8] + f[9] +
+                            f[10] + f[11] + f[12] + f[13] + f[14] + f[15] + f[16] + f[17] + f[18];
+          float ux = +f[3] - f[4] + f[7] - f[8] + f[9] - f[10] + f[15] + f[16] - f[17] - f[18];
+          float uy = +f[1] - f[2] + f[7] + f[8] - f[9] - f[10] + f[11] + f[12] - f[13] - f[14];
+          float uz = +f[5] - f[6] + f[11] - f[12] + f[13] - f[14] + f[15] - f[16] + f[17] - f[18];
+          ux /= rho;
+          uy /= rho;
+          uz /= rho;
+          if (flags & 2u) {
+            ux = 0.005f;
+            uy = 0.002f;
+            uz = 0.000f;
+          }
+          const float u2 = 1.5f * (ux * ux + uy * uy + uz * uz) - 1.0f;
+          const float base = omega * rho;
+          const float keep = 1.0f - omega;
+          for (int e = 0; e < 19; ++e) {
+            const float w = e == 0 ? 1.0f / 3.0f : (e <= 6 ? 1.0f / 18.0f : 1.0f / 36.0f);
+            const float eu = static_cast<float>(ex[e]) * ux + static_cast<float>(ey[e]) * uy +
+                             static_cast<float>(ez[e]) * uz;  // e . u (exact sums of +-u)
+            out[e] = keep * f[e] + (w * base) * (eu * (4.5f * eu + 3.0f) - u2);
+          }
+        }
+        for (int e = 0; e < 19; ++e) dst[g.index(x + ex[e], y + ey[e], z + ez[e], e)] = out[e];
+      }
+}
+
+std::vector<Expected> lbm_small(const Buffers& in) {
+  const LbmGeometry g(120, 5, 5);
+  auto a = as<float>(in, "grid_a"), b = as<float>(in, "grid_b");
+  lbm_flags(g, a);
+  lbm_flags(g, b);
+  lbm_step(g, a, b);
+  lbm_step(g, b, a);
+  // values ~0.04, rho ~0.76: a few float roundings (fused on the GPU) per value and step
+  return {expect_f32("grid_a", a, 1e-5, 1e-6), expect_f32("grid_b", b, 1e-5, 1e-6)};
+}
+
 }  // namespace
 
 std::map<std::string, Reference> ltrf_references() {
   return {
+      {"lbm-small", lbm_small},
       {"mriq-small", mriq_small},
       {"sgemm-small", sgemm_small},
       {"srad-small", srad_small},
