@@ -213,10 +213,149 @@ std::vector<Expected> lbm_small(const Buffers& in) {
   return {expect_f32("grid_a", a, 1e-5, 1e-6), expect_f32("grid_b", b, 1e-5, 1e-6)};
 }
 
+// ---------------------------------------------------------------------------------------------
+// cfd-small: Rodinia cfd euler3d, nelr = 576, the free stream, initialize_variables on variables,
+// old_variables and fluxes, then one iteration: compute_step_factor and 3 x (compute_flux,
+// time_step(j)) (data/cuda/cfd/cfd-small.toml).
+struct CfdState {  // one element's conserved variables and what follows from them
+  float density, mx, my, mz, energy;
+  float vx, vy, vz, speed_sqd, pressure, speed_of_sound;
+  float fc[4][3];  // flux contributions: momentum x, y, z, density-energy (x, y, z each)
+};
+
+constexpr float kGamma = 1.4f;
+
+CfdState cfd_state(float density, float mx, float my, float mz, float energy) {
+  CfdState s{};
+  s.density = density;
+  s.mx = mx;
+  s.my = my;
+  s.mz = mz;
+  s.energy = energy;
+  s.vx = mx / density;
+  s.vy = my / density;
+  s.vz = mz / density;
+  s.speed_sqd = s.vx * s.vx + s.vy * s.vy + s.vz * s.vz;
+  s.pressure = (kGamma - 1.0f) * (energy - 0.5f * density * s.speed_sqd);
+  s.speed_of_sound = std::sqrt(kGamma * s.pressure / density);
+  const float p = s.pressure;
+  s.fc[0][0] = s.vx * mx + p;
+  s.fc[0][1] = s.vx * my;
+  s.fc[0][2] = s.vx * mz;
+  s.fc[1][0] = s.fc[0][1];
+  s.fc[1][1] = s.vy * my + p;
+  s.fc[1][2] = s.vy * mz;
+  s.fc[2][0] = s.fc[0][2];
+  s.fc[2][1] = s.fc[1][2];
+  s.fc[2][2] = s.vz * mz + p;
+  const float de_p = energy + p;
+  s.fc[3][0] = s.vx * de_p;
+  s.fc[3][1] = s.vy * de_p;
+  s.fc[3][2] = s.vz * de_p;
+  return s;
+}
+
+std::vector<Expected> cfd_small(const Buffers& in) {
+  constexpr int nelr = 576, nnb = 4, rk = 3;
+  const auto areas = as<float>(in, "areas");
+  const auto ese = as<std::int32_t>(in, "elements_surrounding_elements");
+  const auto normals = as<float>(in, "normals");
+
+  // the free stream (angle of attack 0, Mach 1.2, density 1.4, pressure 1)
+  const float ff_density = 1.4f, ff_pressure = 1.0f;
+  const float ff_speed = 1.2f * std::sqrt(kGamma * ff_pressure / ff_density);
+  const float ff_energy =
+      ff_density * (0.5f * (ff_speed * ff_speed)) + (ff_pressure / (kGamma - 1.0f));
+  // flux contributions of the free stream: cfd_state's formulas with velocity (ff_speed, 0, 0)
+  CfdState ff = cfd_state(ff_density, ff_density * ff_speed, 0.0f, 0.0f, ff_energy);
+  ff.vx = ff_speed;  // Rodinia uses the velocity it started from, not momentum / density
+  ff.vy = ff.vz = 0.0f;
+  ff.pressure = ff_pressure;
+  ff.fc[0][0] = ff.vx * ff.mx + ff_pressure;
+  ff.fc[0][1] = ff.vx * ff.my;
+  ff.fc[0][2] = ff.vx * ff.mz;
+  ff.fc[1][0] = ff.fc[0][1];
+  ff.fc[1][1] = ff.vy * ff.my + ff_pressure;
+  ff.fc[1][2] = ff.vy * ff.mz;
+  ff.fc[2][0] = ff.fc[0][2];
+  ff.fc[2][1] = ff.fc[1][2];
+  ff.fc[2][2] = ff.vz * ff.mz + ff_pressure;
+  for (int c = 0; c < 3; ++c) ff.fc[3][c] = (c == 0 ? ff.vx : 0.0f) * (ff_energy + ff_pressure);
+  const float ff_var[5] = {ff_density, ff.mx, ff.my, ff.mz, ff_energy};
+
+  std::vector<float> variables(5 * nelr), fluxes(5 * nelr), step_factors(nelr);
+  for (int v = 0; v < 5; ++v)
+    for (int i = 0; i < nelr; ++i) variables[i + v * nelr] = fluxes[i + v * nelr] = ff_var[v];
+  const std::vector<float> old_variables = variables;
+  const auto state = [&](int i) {
+    return cfd_state(variables[i], variables[i + nelr], variables[i + 2 * nelr],
+                     variables[i + 3 * nelr], variables[i + 4 * nelr]);
+  };
+
+  for (int i = 0; i < nelr; ++i) {  // compute_step_factor
+    const CfdState s = state(i);
+    step_factors[i] =
+        0.5f / (std::sqrt(areas[i]) * (std::sqrt(s.speed_sqd) + s.speed_of_sound));
+  }
+  for (int j = 0; j < rk; ++j) {
+    for (int i = 0; i < nelr; ++i) {  // compute_flux
+      const CfdState si = state(i);
+      const float speed_i = std::sqrt(si.speed_sqd);
+      const float ui[5] = {si.density, si.mx, si.my, si.mz, si.energy};
+      float flux[5] = {0, 0, 0, 0, 0};  // density, momentum x/y/z, density-energy
+      for (int f = 0; f < nnb; ++f) {
+        const int nb = ese[i + f * nelr];
+        const float n[3] = {normals[i + (f + 0 * nnb) * nelr], normals[i + (f + 1 * nnb) * nelr],
+                            normals[i + (f + 2 * nnb) * nelr]};
+        const float normal_len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        if (nb >= 0) {
+          const CfdState sn = state(nb);
+          const float un[5] = {sn.density, sn.mx, sn.my, sn.mz, sn.energy};
+          const float visc = -normal_len * 0.2f * 0.5f *
+                             (speed_i + std::sqrt(sn.speed_sqd) + si.speed_of_sound +
+                              sn.speed_of_sound);
+          flux[0] += visc * (ui[0] - un[0]);
+          flux[4] += visc * (ui[4] - un[4]);
+          for (int c = 0; c < 3; ++c) flux[1 + c] += visc * (ui[1 + c] - un[1 + c]);
+          for (int c = 0; c < 3; ++c) {  // 0.5 n_c (F_nb + F_i), component c of each flux
+            const float factor = 0.5f * n[c];
+            flux[0] += factor * (un[1 + c] + ui[1 + c]);
+            flux[4] += factor * (sn.fc[3][c] + si.fc[3][c]);
+            for (int m = 0; m < 3; ++m) flux[1 + m] += factor * (sn.fc[m][c] + si.fc[m][c]);
+          }
+        } else if (nb == -1) {  // wing
+          for (int c = 0; c < 3; ++c) flux[1 + c] += n[c] * si.pressure;
+        } else if (nb == -2) {  // far field
+          for (int c = 0; c < 3; ++c) {
+            const float factor = 0.5f * n[c];
+            flux[0] += factor * (ff_var[1 + c] + ui[1 + c]);
+            flux[4] += factor * (ff.fc[3][c] + si.fc[3][c]);
+            for (int m = 0; m < 3; ++m) flux[1 + m] += factor * (ff.fc[m][c] + si.fc[m][c]);
+          }
+        }
+      }
+      for (int v = 0; v < 5; ++v) fluxes[i + v * nelr] = flux[v];
+    }
+    for (int i = 0; i < nelr; ++i) {  // time_step(j)
+      const float factor = step_factors[i] / static_cast<float>(rk + 1 - j);
+      for (int v = 0; v < 5; ++v)
+        variables[i + v * nelr] = old_variables[i + v * nelr] + factor * fluxes[i + v * nelr];
+    }
+  }
+  std::vector<float> ff_buf(ff_var, ff_var + 5);
+  for (int m = 0; m < 4; ++m)
+    for (int c = 0; c < 3; ++c) ff_buf.push_back(ff.fc[m][c]);
+  // values O(1), fluxes O(0.1): a few ulps per operation (fused on the GPU), 3 stages
+  return {expect_f32("ff", ff_buf, 1e-6, 1e-6), expect_f32("step_factors", step_factors, 1e-5, 1e-6),
+          expect_f32("fluxes", fluxes, 1e-4, 1e-5), expect_f32("variables", variables, 1e-5, 1e-5),
+          expect_f32("old_variables", old_variables, 1e-6, 1e-6)};
+}
+
 }  // namespace
 
 std::map<std::string, Reference> ltrf_references() {
   return {
+      {"cfd-small", cfd_small},
       {"lbm-small", lbm_small},
       {"mriq-small", mriq_small},
       {"sgemm-small", sgemm_small},
