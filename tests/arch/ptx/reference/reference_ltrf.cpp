@@ -225,6 +225,25 @@ struct CfdState {  // one element's conserved variables and what follows from th
 
 constexpr float kGamma = 1.4f;
 
+// Rodinia's compute_flux_contribution: the momentum and energy flux tensors from the state's
+// momentum, energy, pressure and velocity.
+void cfd_flux_contribution(CfdState& s) {
+  const float p = s.pressure;
+  s.fc[0][0] = s.vx * s.mx + p;
+  s.fc[0][1] = s.vx * s.my;
+  s.fc[0][2] = s.vx * s.mz;
+  s.fc[1][0] = s.fc[0][1];
+  s.fc[1][1] = s.vy * s.my + p;
+  s.fc[1][2] = s.vy * s.mz;
+  s.fc[2][0] = s.fc[0][2];
+  s.fc[2][1] = s.fc[1][2];
+  s.fc[2][2] = s.vz * s.mz + p;
+  const float de_p = s.energy + p;
+  s.fc[3][0] = s.vx * de_p;
+  s.fc[3][1] = s.vy * de_p;
+  s.fc[3][2] = s.vz * de_p;
+}
+
 CfdState cfd_state(float density, float mx, float my, float mz, float energy) {
   CfdState s{};
   s.density = density;
@@ -238,20 +257,7 @@ CfdState cfd_state(float density, float mx, float my, float mz, float energy) {
   s.speed_sqd = s.vx * s.vx + s.vy * s.vy + s.vz * s.vz;
   s.pressure = (kGamma - 1.0f) * (energy - 0.5f * density * s.speed_sqd);
   s.speed_of_sound = std::sqrt(kGamma * s.pressure / density);
-  const float p = s.pressure;
-  s.fc[0][0] = s.vx * mx + p;
-  s.fc[0][1] = s.vx * my;
-  s.fc[0][2] = s.vx * mz;
-  s.fc[1][0] = s.fc[0][1];
-  s.fc[1][1] = s.vy * my + p;
-  s.fc[1][2] = s.vy * mz;
-  s.fc[2][0] = s.fc[0][2];
-  s.fc[2][1] = s.fc[1][2];
-  s.fc[2][2] = s.vz * mz + p;
-  const float de_p = energy + p;
-  s.fc[3][0] = s.vx * de_p;
-  s.fc[3][1] = s.vy * de_p;
-  s.fc[3][2] = s.vz * de_p;
+  cfd_flux_contribution(s);
   return s;
 }
 
@@ -261,27 +267,20 @@ std::vector<Expected> cfd_small(const Buffers& in) {
   const auto ese = as<std::int32_t>(in, "elements_surrounding_elements");
   const auto normals = as<float>(in, "normals");
 
-  // the free stream (angle of attack 0, Mach 1.2, density 1.4, pressure 1)
-  const float ff_density = 1.4f, ff_pressure = 1.0f;
-  const float ff_speed = 1.2f * std::sqrt(kGamma * ff_pressure / ff_density);
-  const float ff_energy =
-      ff_density * (0.5f * (ff_speed * ff_speed)) + (ff_pressure / (kGamma - 1.0f));
-  // flux contributions of the free stream: cfd_state's formulas with velocity (ff_speed, 0, 0)
-  CfdState ff = cfd_state(ff_density, ff_density * ff_speed, 0.0f, 0.0f, ff_energy);
-  ff.vx = ff_speed;  // Rodinia uses the velocity it started from, not momentum / density
+  // the free stream (angle of attack 0, Mach 1.2, density 1.4, pressure 1): Rodinia's host computes
+  // the flux contributions from the velocity it started from (ff_speed, 0, 0), not momentum / density
+  CfdState ff{};
+  ff.density = 1.4f;
+  ff.pressure = 1.0f;
+  const float ff_speed = 1.2f * std::sqrt(kGamma * ff.pressure / ff.density);
+  ff.vx = ff_speed;
   ff.vy = ff.vz = 0.0f;
-  ff.pressure = ff_pressure;
-  ff.fc[0][0] = ff.vx * ff.mx + ff_pressure;
-  ff.fc[0][1] = ff.vx * ff.my;
-  ff.fc[0][2] = ff.vx * ff.mz;
-  ff.fc[1][0] = ff.fc[0][1];
-  ff.fc[1][1] = ff.vy * ff.my + ff_pressure;
-  ff.fc[1][2] = ff.vy * ff.mz;
-  ff.fc[2][0] = ff.fc[0][2];
-  ff.fc[2][1] = ff.fc[1][2];
-  ff.fc[2][2] = ff.vz * ff.mz + ff_pressure;
-  for (int c = 0; c < 3; ++c) ff.fc[3][c] = (c == 0 ? ff.vx : 0.0f) * (ff_energy + ff_pressure);
-  const float ff_var[5] = {ff_density, ff.mx, ff.my, ff.mz, ff_energy};
+  ff.mx = ff.density * ff.vx;
+  ff.my = ff.density * ff.vy;
+  ff.mz = ff.density * ff.vz;
+  ff.energy = ff.density * (0.5f * (ff_speed * ff_speed)) + (ff.pressure / (kGamma - 1.0f));
+  cfd_flux_contribution(ff);
+  const float ff_var[5] = {ff.density, ff.mx, ff.my, ff.mz, ff.energy};
 
   std::vector<float> variables(5 * nelr), fluxes(5 * nelr), step_factors(nelr);
   for (int v = 0; v < 5; ++v)
