@@ -5,11 +5,11 @@
 // harness. Floating-point expressions keep the CUDA source's types (float where the source computes
 // in float, double where a double literal promotes it) and its order of operations; the tolerances
 // cover what nvcc may legally change (FMA contraction, its exp/tanh implementations).
-#include "tests/arch/ptx/reference/reference.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+
+#include "tests/arch/ptx/reference/reference.h"
 
 namespace rfvar::test {
 namespace {
@@ -24,7 +24,8 @@ std::vector<Expected> hotspot_small(const Buffers& init) {
   constexpr float Cap = 4.27246164e-07f, Rx = 10.0f, Ry = 10.0f, Rz = 5120.0f, step = 1.4583334e-07f;
   const std::vector<float> power = as<float>(init, "power");
   std::vector<float> temp = as<float>(init, "temp_a");
-  if (power.size() != rows * cols || temp.size() != rows * cols) throw std::runtime_error("hotspot-small: buffer sizes");
+  if (power.size() != rows * cols || temp.size() != rows * cols)
+    throw std::runtime_error("hotspot-small: buffer sizes");
   const float amb_temp = 80.0f;
   const float step_div_Cap = step / Cap;
   const float Rx_1 = 1 / Rx, Ry_1 = 1 / Ry, Rz_1 = 1 / Rz;
@@ -37,12 +38,13 @@ std::vector<Expected> hotspot_small(const Buffers& init) {
         const float c = t[y * cols + x];
         // the CUDA expression: 2.0 is a double, so the sums are double; (amb - c) * Rz_1 is float
         out[y * cols + x] = static_cast<float>(
-            c + step_div_Cap * (power[y * cols + x] + (t[S * cols + x] + t[N * cols + x] - 2.0 * c) * Ry_1 +
-                                (t[y * cols + E] + t[y * cols + W] - 2.0 * c) * Rx_1 + (amb_temp - c) * Rz_1));
+            c +
+            step_div_Cap * (power[y * cols + x] + (t[S * cols + x] + t[N * cols + x] - 2.0 * c) * Ry_1 +
+                            (t[y * cols + E] + t[y * cols + W] - 2.0 * c) * Rx_1 + (amb_temp - c) * Rz_1));
       }
     return out;
   };
-  const std::vector<float> after2 = one_step(one_step(temp));  // launch 1 -> temp_b
+  const std::vector<float> after2 = one_step(one_step(temp));    // launch 1 -> temp_b
   const std::vector<float> after4 = one_step(one_step(after2));  // launch 2 -> temp_a
   // per step at most a rounding difference of the double expression (FMA) before the float store
   return {{"temp_b", "f32", bytes_of(after2), 1e-6, 0.0}, {"temp_a", "f32", bytes_of(after4), 1e-6, 0.0}};
@@ -112,11 +114,14 @@ std::vector<Expected> bp_small(const Buffers& init) {
   std::vector<float> oldw = as<float>(init, "prev_weights");
   if (input.size() != in + 1 || input_hidden.size() != (in + 1) * (hid + 1) || delta.size() != hid + 1)
     throw std::runtime_error("bp-small: buffer sizes");
-  auto index_of = [](int by, int ty, int tx) { return (hid + 1) * 16 * by + (hid + 1) * ty + tx + 1 + (hid + 1); };
+  auto index_of = [](int by, int ty, int tx) {
+    return (hid + 1) * 16 * by + (hid + 1) * ty + tx + 1 + (hid + 1);
+  };
   for (int by = 0; by < blocks; ++by) {  // bpnn_layerforward_CUDA
     float wm[16][16];
     for (int ty = 0; ty < 16; ++ty)
-      for (int tx = 0; tx < 16; ++tx) wm[ty][tx] = input_hidden[index_of(by, ty, tx)] * input[16 * by + ty + 1];
+      for (int tx = 0; tx < 16; ++tx)
+        wm[ty][tx] = input_hidden[index_of(by, ty, tx)] * input[16 * by + ty + 1];
     for (int i = 1; i <= 4; ++i) {
       const int power_two = 1 << i;
       for (int ty = 0; ty < 16; ty += power_two)
@@ -155,11 +160,12 @@ std::vector<Expected> nw_small(const Buffers& init) {
   constexpr int N = 64, cols = N + 1, penalty = 10;
   const std::vector<std::int32_t> ref = as<std::int32_t>(init, "referrence");
   std::vector<std::int32_t> m = as<std::int32_t>(init, "matrix");
-  if (ref.size() != cols * cols || m.size() != cols * cols) throw std::runtime_error("nw-small: buffer sizes");
+  if (ref.size() != cols * cols || m.size() != cols * cols)
+    throw std::runtime_error("nw-small: buffer sizes");
   for (int i = 1; i <= N; ++i)
     for (int j = 1; j <= N; ++j)
-      m[i * cols + j] = std::max({m[(i - 1) * cols + j - 1] + ref[i * cols + j], m[i * cols + j - 1] - penalty,
-                                  m[(i - 1) * cols + j] - penalty});
+      m[i * cols + j] = std::max({m[(i - 1) * cols + j - 1] + ref[i * cols + j],
+                                  m[i * cols + j - 1] - penalty, m[(i - 1) * cols + j] - penalty});
   return {{"matrix", "s32", bytes_of(m)}};
 }
 
@@ -194,8 +200,8 @@ std::vector<Expected> lavamd_small(const Buffers& init) {
     for (int l = -1; l < 2; ++l)
       for (int m = -1; m < 2; ++m)
         for (int n = -1; n < 2; ++n)
-          if (i + l >= 0 && j + m >= 0 && k + n >= 0 && i + l < boxes1d && j + m < boxes1d && k + n < boxes1d &&
-              !(l == 0 && m == 0 && n == 0)) {
+          if (i + l >= 0 && j + m >= 0 && k + n >= 0 && i + l < boxes1d && j + m < boxes1d &&
+              k + n < boxes1d && !(l == 0 && m == 0 && n == 0)) {
             const int number = (i + l) * boxes1d * boxes1d + (j + m) * boxes1d + (k + n);
             const std::size_t e = b + nei_base + nei_size * nei[nh].size();
             put32(e + 0, k + n);
@@ -255,7 +261,8 @@ std::vector<Expected> nn_small(const Buffers& init) {
   const std::vector<float> w2 = as<float>(init, "layer2_weights");
   const std::vector<float> w3 = as<float>(init, "layer3_weights");
   const std::vector<float> w4 = as<float>(init, "layer4_weights");
-  if (l1.size() != 841 * digits || w1.size() != 156 || w2.size() != 7800 || w3.size() != 125100 || w4.size() != 1010)
+  if (l1.size() != 841 * digits || w1.size() != 156 || w2.size() != 7800 || w3.size() != 125100 ||
+      w4.size() != 1010)
     throw std::runtime_error("nn-small: buffer sizes");
   std::vector<float> l2(1014 * digits), l3(1250 * digits), l4(100 * digits), l5(10 * digits);
   for (int d = 0; d < digits; ++d) {
@@ -265,7 +272,8 @@ std::vector<Expected> nn_small(const Buffers& init) {
           float result = 0.0f + w1[26 * b];
           for (int r = 0; r < 5; ++r)
             for (int c = 0; c < 5; ++c)
-              result = std::fma(l1[(2 * y * 29 + 2 * x + 29 * r + c) + 841 * d], w1[26 * b + 1 + 5 * r + c], result);
+              result = std::fma(l1[(2 * y * 29 + 2 * x + 29 * r + c) + 841 * d], w1[26 * b + 1 + 5 * r + c],
+                                result);
           l2[169 * b + 13 * y + x + 1014 * d] = nn_squash(result);
         }
     for (int b = 0; b < 50; ++b)  // executeSecondLayer
@@ -300,12 +308,8 @@ std::vector<Expected> nn_small(const Buffers& init) {
 
 std::map<std::string, Reference> rodinia_references() {
   return {
-      {"hotspot-small", hotspot_small},
-      {"bfs-small", bfs_small},
-      {"bp-small", bp_small},
-      {"nw-small", nw_small},
-      {"lavamd-small", lavamd_small},
-      {"nn-small", nn_small},
+      {"hotspot-small", hotspot_small}, {"bfs-small", bfs_small},       {"bp-small", bp_small},
+      {"nw-small", nw_small},           {"lavamd-small", lavamd_small}, {"nn-small", nn_small},
   };
 }
 
