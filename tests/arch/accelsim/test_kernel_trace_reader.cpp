@@ -2,6 +2,7 @@
 // code, steps, masks, line requests and shared-memory conflict degrees, asserted exactly.
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -173,6 +174,32 @@ TEST_CASE("GIVEN the spec's example lines WHEN parsed from text THEN they give t
   CHECK(v5.code[0].dst == std::vector<std::uint16_t>{4});
   CHECK(v5.code[0].src == std::vector<std::uint16_t>{4});
   CHECK(v5.trace.blocks[0].warps[0].mem == std::vector<TraceMem>{{0, 1}});
+}
+
+TEST_CASE("GIVEN a 3-D grid WHEN blocks are listed in any order THEN block id = x + y*gx + z*gx*gy") {
+  std::string t = "-kernel name = k\n-grid dim = (2,2,2)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 4\n"
+                  "-accelsim tracer version = 4\n";
+  // Block (x,y,z) runs its EXIT with mask = 1 + its id, listed from the last id down.
+  for (int id = 7; id >= 0; --id) {
+    char mask[16];
+    std::snprintf(mask, sizeof mask, "%08x", id + 1);
+    t += "#BEGIN_TB\nthread block = " + std::to_string(id % 2) + "," + std::to_string(id / 2 % 2) + "," +
+         std::to_string(id / 4) + "\nwarp = 0\ninsts = 1\n0000 " + mask + " 0 EXIT 0 0\n#END_TB\n";
+  }
+  const SassKernel k = parse_kernel_trace(t, "grid.traceg");
+  REQUIRE(k.trace.blocks.size() == 8);
+  for (std::uint32_t id = 0; id < 8; ++id) CHECK(k.trace.blocks[id].warps[0].steps[0].mask == id + 1);
+  CHECK(k.shape() == LaunchShape{8, 32, 0, 4});
+}
+
+TEST_CASE("GIVEN a predicated EXIT before the warp's end WHEN read THEN it is an ordinary step") {
+  const SassKernel k = parse_kernel_trace(
+      "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 4\n"
+      "-accelsim tracer version = 3\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n"
+      "0010 0000ffff 0 EXIT 0 0\n0020 ffff0000 1 R1 IADD3 2 R1 R1 0\n0030 ffff0000 0 EXIT 0 0\n#END_TB\n",
+      "exit.traceg");
+  CHECK(k.trace.blocks[0].warps[0].steps == std::vector<TraceStep>{{0, 0x0000ffff}, {1, 0xffff0000}, {2, 0xffff0000}});
+  CHECK(k.code[1].src == std::vector<std::uint16_t>{1, 1});
 }
 
 TEST_CASE("GIVEN a kernelslist.g with two kernels and memcpys WHEN the folder is read THEN kernels come in list order") {
