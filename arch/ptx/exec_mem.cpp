@@ -1,0 +1,202 @@
+// ld / st / atom / red / cvta and their trace records.
+#include <algorithm>
+#include <array>
+#include <sstream>
+
+#include "arch/ptx/exec.h"
+#include "common/config.h"
+
+namespace rfvar::arch::ptx {
+
+namespace {
+using U64 = std::uint64_t;
+
+struct Access {
+  unsigned char* p = nullptr;
+  Space space = Space::Global;
+  U64 addr = 0;  // address within its space (global: device address)
+};
+
+[[noreturn]] void out_of_bounds(const InstrInfo& info, const MemContext& ctx, Space sp, U64 addr, int lane) {
+  static constexpr const char* kNames[] = {"generic", "global", "shared", "local", "const", "param"};
+  std::ostringstream os;
+  os << *ctx.file << ":" << info.line << ": '" << info.opcode << "' lane " << lane << ": " << kNames[static_cast<int>(sp)]
+     << " address 0x" << std::hex << addr << " is outside the memory of that space";
+  throw InputError(os.str());
+}
+
+Access resolve(Space sp, U64 addr, U64 n, int lane, const WarpPlace& w, const MemContext& ctx, const InstrInfo& info) {
+  if (sp == Space::Generic) {
+    if (addr >= kSharedWindow && addr - kSharedWindow < kWindowBytes) sp = Space::Shared, addr -= kSharedWindow;
+    else if (addr >= kLocalWindow && addr - kLocalWindow < kWindowBytes) sp = Space::Local, addr -= kLocalWindow;
+    else if (addr >= kConstWindow && addr - kConstWindow < kWindowBytes) sp = Space::Const, addr -= kConstWindow;
+    else sp = Space::Global;
+  }
+  Access a{nullptr, sp, addr};
+  switch (sp) {
+    case Space::Global: a.p = ctx.global->at(addr, n); break;
+    case Space::Shared: a.p = addr + n <= ctx.shared_bytes ? ctx.shared + addr : nullptr; break;
+    case Space::Local:
+      a.p = addr + n <= ctx.local_bytes ? ctx.local + (w.first_thread + lane) * ctx.local_bytes + addr : nullptr;
+      break;
+    case Space::Const: a.p = addr + n <= ctx.const_bytes ? const_cast<unsigned char*>(ctx.consts) + addr : nullptr; break;
+    case Space::Param: a.p = addr + n <= ctx.param_bytes ? const_cast<unsigned char*>(ctx.params) + addr : nullptr; break;
+    default: break;
+  }
+  if (!a.p) out_of_bounds(info, ctx, sp, addr, lane);
+  return a;
+}
+
+// Records the accesses of one warp instruction into the trace.
+class Recorder {
+ public:
+  Recorder(WarpTrace* t, const MemContext& ctx, const WarpPlace& w) : t_(t), ctx_(ctx), w_(w) {}
+  void add(const Access& a, U64 bytes, int lane) {
+    if (!t_) return;
+    if (a.space == Space::Shared) {
+      shared_ = true;
+      for (U64 word = a.addr / 4; word <= (a.addr + bytes - 1) / 4 && nwords_ < words_.size(); ++word)
+        words_[nwords_++] = word;
+      return;
+    }
+    U64 first = a.addr, last = a.addr + bytes - 1;
+    if (a.space == Space::Local) {  // interleaved by lane: word k of lane l at (k * 32 + l) * 4
+      const U64 base = w_.warp_uid * ((ctx_.local_bytes + 3) / 4 * 4) * 32;
+      first = base + ((a.addr / 4) * 32 + static_cast<U64>(lane)) * 4 + a.addr % 4;
+      last = base + (((a.addr + bytes - 1) / 4) * 32 + static_cast<U64>(lane)) * 4 + (a.addr + bytes - 1) % 4;
+    }
+    const U64 tag = space_tag(a.space) << 56;
+    for (U64 line = first / ctx_.line_bytes; line <= last / ctx_.line_bytes; line += 1) {
+      const U64 v = line | tag;
+      if (std::find(lines_.begin(), lines_.begin() + nlines_, v) == lines_.begin() + nlines_ && nlines_ < lines_.size())
+        lines_[nlines_++] = v;
+      if (a.space == Space::Local) break;  // a lane's element never straddles lines in the interleaving
+    }
+  }
+  void finish() {
+    if (!t_) return;
+    TraceMem tm;
+    if (shared_) {
+      std::sort(words_.begin(), words_.begin() + nwords_);
+      const auto end = std::unique(words_.begin(), words_.begin() + nwords_);
+      std::array<std::uint32_t, 32> per_bank{};
+      std::uint32_t degree = 1;
+      for (auto it = words_.begin(); it != end; ++it) degree = std::max(degree, ++per_bank[*it % 32]);
+      tm.count = degree;
+    } else {
+      tm.first = static_cast<std::uint32_t>(t_->lines.size());
+      tm.count = static_cast<std::uint32_t>(nlines_);
+      t_->lines.insert(t_->lines.end(), lines_.begin(), lines_.begin() + nlines_);
+    }
+    t_->mem.push_back(tm);
+  }
+
+ private:
+  WarpTrace* t_;
+  const MemContext& ctx_;
+  const WarpPlace& w_;
+  std::array<U64, 256> words_{};
+  std::size_t nwords_ = 0;
+  std::array<U64, 64> lines_{};
+  std::size_t nlines_ = 0;
+  bool shared_ = false;
+};
+
+// A loaded element, sign-extended if `sign`, zero-extended beyond `reg_bytes` (the register's width).
+U64 address(U64 base, const Instr& in) {
+  const U64 a = base + static_cast<U64>(in.offset);
+  return in.addr32 ? a & 0xFFFFFFFFu : a;
+}
+
+U64 load(const unsigned char* p, int bytes, bool sign, U64 reg_mask) {
+  U64 v = 0;
+  std::memcpy(&v, p, static_cast<std::size_t>(bytes));
+  if (sign && bytes < 8) {
+    const int sh = 64 - 8 * bytes;
+    v = static_cast<U64>(static_cast<std::int64_t>(v << sh) >> sh) & reg_mask;
+  }
+  return v;
+}
+
+template <typename T>
+T atom_apply(Mode mode, T old, T b, T c) {
+  switch (mode) {
+    case Mode::AAdd: return static_cast<T>(old + b);
+    case Mode::AExch: return b;
+    case Mode::ACas: return old == b ? c : old;
+    case Mode::AMin: return std::min(old, b);
+    case Mode::AMax: return std::max(old, b);
+    default: break;
+  }
+  if constexpr (std::is_integral_v<T>) {
+    switch (mode) {
+      case Mode::AInc: return old >= b ? T{0} : static_cast<T>(old + 1);
+      case Mode::ADec: return (old == 0 || old > b) ? b : static_cast<T>(old - 1);
+      case Mode::AAnd: return static_cast<T>(old & b);
+      case Mode::AOr: return static_cast<T>(old | b);
+      case Mode::AXor: return static_cast<T>(old ^ b);
+      default: break;
+    }
+  }
+  throw std::logic_error("ptx: unsupported atomic operation");
+}
+}  // namespace
+
+void exec_mem(const Instr& in, const InstrInfo& info, U64* r, std::uint32_t m, const WarpPlace& w,
+              const MemContext& ctx, WarpTrace* trace) {
+  if (in.op == Op::Cvta) {
+    U64 base = 0;
+    if (in.space == Space::Shared) base = kSharedWindow;
+    else if (in.space == Space::Local) base = kLocalWindow;
+    else if (in.space == Space::Const) base = kConstWindow;
+    U64* d = slot(r, in.dst[0]);
+    const U64* a = slot(r, in.src[0]);
+    const U64 mask = type_bytes(in.type) == 4 ? 0xFFFFFFFFu : ~U64{0};
+    for_lanes(m, [&](int l) { d[l] = (in.to ? a[l] - base : a[l] + base) & mask; });
+    return;
+  }
+  Recorder rec(trace, ctx, w);
+  const U64* base = slot(r, in.src[0]);
+  const int bytes = type_bytes(in.type);
+  switch (in.op) {
+    case Op::Ld: {
+      const bool sign = is_signed(in.type);
+      const int reg_bytes = std::max(type_bytes(in.type2), bytes);
+      const U64 reg_mask = reg_bytes >= 8 ? ~U64{0} : (U64{1} << (8 * reg_bytes)) - 1;
+      for_lanes(m, [&](int l) {
+        const Access a = resolve(in.space, address(base[l], in), static_cast<U64>(bytes) * in.vec, l, w, ctx, info);
+        rec.add(a, static_cast<U64>(bytes) * in.vec, l);
+        for (int k = 0; k < in.vec; ++k) slot(r, in.dst[k])[l] = load(a.p + k * bytes, bytes, sign, reg_mask);
+      });
+      break;
+    }
+    case Op::St:
+      for_lanes(m, [&](int l) {
+        const Access a = resolve(in.space, address(base[l], in), static_cast<U64>(bytes) * in.vec, l, w, ctx, info);
+        rec.add(a, static_cast<U64>(bytes) * in.vec, l);
+        for (int k = 0; k < in.vec; ++k) std::memcpy(a.p + k * bytes, &slot(r, in.src[k + 1])[l], static_cast<std::size_t>(bytes));
+      });
+      break;
+    case Op::Atom: case Op::Red:
+      with_type(in.type, [&](auto ty) {
+        using T = decltype(ty);
+        const U64* b = slot(r, in.src[1]);
+        const U64* c = in.mode == Mode::ACas ? slot(r, in.src[2]) : b;
+        for_lanes(m, [&](int l) {
+          const Access a = resolve(in.space, address(base[l], in), sizeof(T), l, w, ctx, info);
+          rec.add(a, sizeof(T), l);
+          T old;
+          std::memcpy(&old, a.p, sizeof(T));
+          const T v = atom_apply<T>(in.mode, old, rd<T>(b[l]), rd<T>(c[l]));
+          std::memcpy(a.p, &v, sizeof(T));
+          if (in.op == Op::Atom) slot(r, in.dst[0])[l] = wr<T>(old);
+        });
+      });
+      break;
+    default:
+      throw std::logic_error("ptx: exec_mem cannot run opcode " + std::to_string(static_cast<int>(in.op)));
+  }
+  rec.finish();
+}
+
+}  // namespace rfvar::arch::ptx

@@ -1,0 +1,118 @@
+// The CUDA benchmarks of data/cuda/ run by the PTX interpreter against their CPU references
+// (tests/arch/ptx/reference/): every <bench>-small.toml with a reference must match it within the
+// reference's tolerance; benchmarks without a reference (yet) are listed and skipped.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+
+#include "arch/ptx/harness.h"
+#include "common/config.h"
+#include "tests/arch/ptx/reference/reference.h"
+
+using namespace rfvar;
+using namespace rfvar::arch::ptx;
+
+namespace {
+template <typename T>
+double element(const std::vector<unsigned char>& b, std::size_t k) {
+  T v;
+  std::memcpy(&v, b.data() + k * sizeof(T), sizeof(T));
+  return static_cast<double>(v);
+}
+
+double element_of(const std::string& type, const std::vector<unsigned char>& b, std::size_t k) {
+  if (type == "u8") return element<std::uint8_t>(b, k);
+  if (type == "s8") return element<std::int8_t>(b, k);
+  if (type == "u16") return element<std::uint16_t>(b, k);
+  if (type == "s16") return element<std::int16_t>(b, k);
+  if (type == "u32") return element<std::uint32_t>(b, k);
+  if (type == "s32") return element<std::int32_t>(b, k);
+  if (type == "u64") return element<std::uint64_t>(b, k);
+  if (type == "s64") return element<std::int64_t>(b, k);
+  if (type == "f32") return element<float>(b, k);
+  if (type == "f64") return element<double>(b, k);
+  throw std::runtime_error("unknown element type " + type);
+}
+
+std::size_t type_size(const std::string& t) {
+  if (t == "u8" || t == "s8") return 1;
+  if (t == "u16" || t == "s16") return 2;
+  if (t == "u32" || t == "s32" || t == "f32") return 4;
+  return 8;
+}
+
+// Elements outside the tolerance; the first few described in `why`.
+std::size_t mismatches(const test::Expected& e, const std::vector<unsigned char>& got, std::string* why) {
+  const std::size_t es = type_size(e.type);
+  if (got.size() < e.bytes.size()) {
+    *why = e.buffer + ": buffer has " + std::to_string(got.size()) + " bytes, reference " + std::to_string(e.bytes.size());
+    return 1;
+  }
+  const bool exact = e.type[0] != 'f' && e.rel_tol == 0.0 && e.abs_tol == 0.0;
+  std::size_t bad = 0;
+  std::ostringstream os;
+  for (std::size_t k = 0; k < e.bytes.size() / es; ++k) {
+    const double g = element_of(e.type, got, k), w = element_of(e.type, e.bytes, k);
+    bool ok;
+    if (exact) ok = std::memcmp(got.data() + k * es, e.bytes.data() + k * es, es) == 0;
+    else if (std::isnan(w)) ok = std::isnan(g);
+    else ok = std::fabs(g - w) <= e.abs_tol + e.rel_tol * std::fabs(w);
+    if (!ok && bad++ < 5) os << " [" << k << "] got " << g << " want " << w << ";";
+  }
+  if (bad) *why = e.buffer + ": " + std::to_string(bad) + " of " + std::to_string(e.bytes.size() / es) + " elements differ:" + os.str();
+  return bad;
+}
+}  // namespace
+
+TEST_CASE("ptx benchmarks: GIVEN each small harness with a CPU reference WHEN interpreted THEN the buffers match") {
+  std::map<std::string, test::Reference> refs = test::rodinia_references();
+  for (auto& [k, v] : test::sdk_references()) refs[k] = v;
+  for (auto& [k, v] : test::ltrf_references()) refs[k] = v;
+  const std::filesystem::path cuda = data_dir() / "cuda";
+  std::vector<std::filesystem::path> harnesses;
+  if (std::filesystem::exists(cuda))
+    for (const auto& d : std::filesystem::directory_iterator(cuda)) {
+      const std::filesystem::path h = d.path() / (d.path().filename().string() + "-small.toml");
+      if (std::filesystem::exists(h)) harnesses.push_back(h);
+    }
+  std::sort(harnesses.begin(), harnesses.end());
+  int compared = 0;
+  for (const auto& h : harnesses) {
+    const std::string name = h.stem().string();
+    const auto ref = refs.find(name);
+    if (ref == refs.end()) {
+      MESSAGE(name << ": no CPU reference yet, skipped");
+      continue;
+    }
+    ++compared;
+    INFO(name);
+    std::string error;
+    bool ok = true;
+    try {
+      RunOptions opt;
+      opt.trace.record = false;
+      const HarnessRun run = run_harness(load_harness(h), opt);
+      for (const test::Expected& e : ref->second(run.initial)) {
+        const auto got = run.final.find(e.buffer);
+        if (got == run.final.end()) {
+          ok = false, error += e.buffer + ": no such buffer in the harness; ";
+          continue;
+        }
+        std::string why;
+        if (mismatches(e, got->second, &why)) ok = false, error += why + " ";
+      }
+      MESSAGE(name << (ok ? ": matches the reference" : ": DIFFERS: " + error) << " (" << run.warp_instructions
+                   << " warp instructions)");
+    } catch (const std::exception& ex) {
+      ok = false;
+      error = ex.what();
+      MESSAGE(name << ": FAILED: " << error);
+    }
+    CHECK_MESSAGE(ok, name << ": " << error);
+  }
+  if (!harnesses.empty()) CHECK_MESSAGE(compared > 0, "data/cuda has harnesses but none has a CPU reference");
+}
