@@ -141,7 +141,12 @@ void mov(const Instr& in, U64* r, std::uint32_t m) {
 
 void exec_move(const Instr& in, U64* r, std::uint32_t* p, std::uint32_t m) {
   switch (in.op) {
-    case Op::Mov: return mov(in, r, m);
+    case Op::Mov:
+      if (in.type == Type::Pred) {
+        p[in.dst[0]] = (p[in.dst[0]] & ~m) | (p[in.src[0]] & m);
+        return;
+      }
+      return mov(in, r, m);
     case Op::Cvt: {
       U64* d = slot(r, in.dst[0]);
       const U64* a = slot(r, in.src[0]);
