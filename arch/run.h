@@ -16,6 +16,7 @@
 #include "arch/rf_provider.h"
 #include "arch/sm_stats.h"
 #include "arch/technique/technique.h"
+#include "arch/workload/i_workload.h"
 #include "arch/workload/kernel.h"
 #include "common/progress.h"
 #include "common/rng.h"
@@ -27,7 +28,16 @@ struct RunResult {
   rfmodel::RfSetup last_setup;  // the setup of the last kernel launch
 };
 
-// The building block: any scheduler, mapping and setup provider.
+// The 64-bit workload key of the SM's and the `.kernel` front end's draws (workload_draw(), draw.h).
+std::uint64_t workload_key(const RngStream& workload);
+
+// The building block: any workload (i_workload.h), scheduler, mapping and setup provider.
+RunResult run_workload(const IWorkload& wl, const ArchParams& p, const std::string& scheduler,
+                       std::unique_ptr<IRegisterMapping> mapping, IRfProvider& rf, std::uint64_t key,
+                       IOperandPath* path = nullptr, Progress* progress = nullptr);
+
+// A `.kernel` benchmark: run_workload() on its KernelWorkload (kernel_workload.h) with the key of
+// `workload`.
 RunResult run_benchmark(const Benchmark& b, const ArchParams& p, const std::string& scheduler,
                         std::unique_ptr<IRegisterMapping> mapping, IRfProvider& rf, const RngStream& workload,
                         IOperandPath* path = nullptr, Progress* progress = nullptr);

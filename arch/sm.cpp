@@ -18,8 +18,9 @@ Sm::Sm(const ArchParams& p, const std::string& scheduler_name, std::unique_ptr<I
   scheduler_name_ = scheduler_name;
 }
 
-void Sm::run_launch(const Kernel& k, int grid, int launch_index) {
-  reset_for_launch(k, grid, launch_index);
+void Sm::run_launch(const IWorkload& wl, int launch_index) {
+  reset_for_launch(wl, launch_index);
+  const Kernel& k = *k_;
   const std::uint64_t start = now_;
   while (blocks_done_ < blocks_total_) {
     bool act = writeback_events();
@@ -151,7 +152,7 @@ void Sm::issue(int slot, const Instr& in) {
   if ((w.use & w.slow_full & ~w.hyb_ok) == 0) ++stats_.fast_instructions;
   if (path_) path_->on_issue(slot, w.pc(), now_);
   const Unit u = unit_of(in.op);
-  if (u == Unit::None) return execute_control(slot, in, step);
+  if (u == Unit::None) return execute_control(slot, in);
   const int ui = static_cast<int>(u);
   int cu = cu_first_[static_cast<std::size_t>(ui)];
   while (cus_[static_cast<std::size_t>(cu)].busy) ++cu;
@@ -164,10 +165,11 @@ void Sm::issue(int slot, const Instr& in) {
   c.step = step;
   c.bid = w.bid;
   c.wib = w.wib;
-  if (u == Unit::Mem && in.addr >= 0) [[unlikely]] {
-    const AddrStream& a = k_->addr_streams[static_cast<std::size_t>(in.addr)];
-    c.iter = a.loop_depth == kNoLoop ? 0 : w.loop_count[a.loop_depth];
-    c.iter2 = a.loop_depth2 == kNoLoop ? 0 : w.loop_count[a.loop_depth2];
+  if (in.mem_trace) [[unlikely]] {
+    c.requests = w.mem->count;
+    if (in.space != MemSpace::Shared)
+      std::copy_n(w.lines + w.mem->first, std::min<std::uint32_t>(c.requests, 32), c.lines);
+    ++w.mem;
   }
   c.pending = 0;
   c.ready_at = now_ + 1;
@@ -180,7 +182,7 @@ void Sm::issue(int slot, const Instr& in) {
     w.pending |= 1ull << in.dst;
     if (in.op == OpClass::Load && in.space != MemSpace::Shared) w.long_pending |= 1ull << in.dst;
   }
-  set_pc(w, w.pc() + 1);
+  advance(w);
 }
 
 std::uint64_t Sm::next_interesting_cycle() const {

@@ -1,6 +1,9 @@
 // One Fermi-like SM (spec §4, GPGPU-Sim 3.x GTX480 semantics) running kernel launches.
 //
-// Contract: run_launch() runs one kernel launch to completion on this SM and adds to stats().
+// Contract: run_launch() runs one kernel launch of a workload (i_workload.h) to completion on this SM
+// and adds to stats(). Each warp replays its trace (trace.h): the SM never evaluates control flow, it
+// issues the trace's steps in order, a branch costing arch.lat_branch_cycles before the warp's next
+// issue, a barrier holding the warp until its block's live warps all arrive.
 // Per cycle, in GPGPU-Sim's order: completed results queue their register writes; each bank
 // serves one access (writes first, then the head of its read FIFO, at most one operand per collector
 // unit per cycle; an access to a slow bank keeps it busy for its latency); collector units with all
@@ -27,6 +30,7 @@
 #include "arch/rf_provider.h"
 #include "arch/scheduler/i_warp_scheduler.h"
 #include "arch/sm_stats.h"
+#include "arch/workload/i_workload.h"
 #include "arch/workload/kernel.h"
 
 namespace rfvar::arch {
@@ -36,15 +40,11 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // One scheduler object per scheduler unit is created with make_scheduler(scheduler_name, p).
   Sm(const ArchParams& p, const std::string& scheduler_name, std::unique_ptr<IRegisterMapping> mapping,
      IRfProvider& rf, std::uint64_t workload_key, IOperandPath* path = nullptr);
-  void run_launch(const Kernel& k, int grid, int launch_index);
+  void run_launch(const IWorkload& wl, int launch_index);
   const SmStats& stats() const { return stats_; }
   const rfmodel::RfSetup& setup() const { return rf_.setup; }
 
  private:
-  struct SimtEntry {
-    std::int32_t pc, rpc;
-    std::uint32_t mask;
-  };
   struct Warp {
     bool live = false, at_barrier = false;
     std::uint8_t unit = 0;   // Unit of the instruction at pc (cached by at_pc())
@@ -54,19 +54,21 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     int block_slot = -1, wib = 0, bid = 0;  // block slot, warp index in block, global block id
     std::uint32_t init_mask = 0;
     std::uint32_t dyn = 0;   // warp instructions issued so far: the index of the next one (draw keys)
-    int depth = 0;
-    SimtEntry stack[20];
-    std::int32_t loop_count[8] = {};
+    const TraceStep* at = nullptr;       // the next instruction to issue (its trace step)
+    const TraceMem* mem = nullptr;       // the TraceMem of the next memory step that has one
+    const std::uint64_t* lines = nullptr;  // the warp trace's line requests
     std::uint8_t bank[kMaxRegs], row[kMaxRegs], lat_full[kMaxRegs];
     std::uint32_t hyb_lanes[kMaxRegs];
     std::uint64_t slow_full = 0, hyb_ok = 0, hyb_regs = 0;  // bit r: slow at full width / hybrid-fast now / hybrid
-    std::uint32_t mask() const { return stack[depth].mask; }
-    std::int32_t pc() const { return stack[depth].pc; }
+    std::uint32_t mask() const { return at->mask; }
+    std::int32_t pc() const { return at->pc; }
   };
   struct BlockSlot {
     bool live = false;
     int bid = 0, live_warps = 0, at_barrier = 0;
     std::uint64_t launched_at = 0;
+    const BlockTrace* trace = nullptr;  // its warps' traces (the workload's, or `scratch`)
+    BlockTrace scratch;
   };
   struct Collector {
     bool busy = false;
@@ -74,7 +76,9 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     std::uint64_t ready_at = 0, got_operand_at = ~0ull;
     const Instr* in = nullptr;
     std::uint32_t mask = 0;
-    std::int32_t iter = 0, iter2 = 0;  // address-stream loads/stores: the loop iterations at issue
+    std::uint32_t requests = 0;  // Instr::mem_trace: its line requests' number, or the conflict ways (shared)
+    std::uint64_t lines[32];     // ... its line requests, copied at issue (the block's trace may be replaced
+                                 // by a new block's before a store leaves the collector)
     std::uint32_t step = 0;            // the instruction's index in its warp's dynamic stream (draw keys)
     int bid = 0, wib = 0;              // the issuing warp's block and warp index in block (its slot may be
                                        // reused by a new block before a store leaves the collector)
@@ -116,7 +120,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   };
 
   // sm.cpp: launch loop, issue, stalls, idle skipping
-  void reset_for_launch(const Kernel& k, int grid, int launch_index);
+  void reset_for_launch(const IWorkload& wl, int launch_index);
   bool issue_cycle();
   void issue(int slot, const Instr& in);
   std::uint64_t next_interesting_cycle() const;
@@ -134,11 +138,10 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // sm_control.cpp: blocks, control flow, barriers
   bool launch_block();
   void retire_block(int block_slot);
-  void execute_control(int slot, const Instr& in, std::uint32_t step);
-  void set_pc(Warp& w, std::int32_t pc);
+  void execute_control(int slot, const Instr& in);
+  void advance(Warp& w);
   void at_pc(Warp& w) const;
   void refresh_hybrid(Warp& w) const;
-  std::uint32_t cond_mask(const Warp& w, const Cond& c, std::int32_t pc, std::uint32_t step) const;
   void integrate_allocation();
   double draw(std::uint64_t a, std::uint64_t b) const;
   // The RF-hierarchy hooks (operand_path.h), used only when a path is set.
@@ -146,7 +149,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   void on_deactivate(int slot) override;
   void write_back(int slot, int reg) override;
 
-  std::uint64_t stream_access(const Collector& c, std::uint64_t a, std::uint64_t b0, int lane);
+  std::uint64_t line_access(const Collector& c, std::uint64_t a, std::uint64_t b0, int lane);
 
   const ArchParams& p_;
   std::vector<std::unique_ptr<IWarpScheduler>> schedulers_;
@@ -160,6 +163,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   KernelRf rf_;
 
   // Per-launch state
+  const IWorkload* wl_ = nullptr;
   const Kernel* k_ = nullptr;
   std::vector<std::uint64_t> use_mask_;  // per pc: registers read or written
   int launch_index_ = 0, wpb_ = 1, max_blocks_ = 1, next_block_ = 0, blocks_total_ = 0, blocks_done_ = 0;

@@ -1,5 +1,5 @@
 // The SM's launch set-up, block scheduling (occupancy, warp-ID recycling, register allocation),
-// SIMT control flow and barriers.
+// trace stepping, branches and barriers.
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
@@ -7,25 +7,22 @@
 
 #include "arch/occupancy.h"
 #include "arch/sm.h"
+#include "arch/workload/draw.h"
 #include "common/config.h"
 
 namespace rfvar::arch {
 
 namespace {
-inline std::uint64_t mix64(std::uint64_t z) {  // SplitMix64 finalizer
-  z += 0x9e3779b97f4a7c15ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 std::uint32_t threads_mask(int n) { return n >= 32 ? ~0u : (n <= 0 ? 0u : (1u << n) - 1u); }
 }  // namespace
 
-double Sm::draw(std::uint64_t a, std::uint64_t b) const {
-  return static_cast<double>(mix64(key_ ^ mix64(a ^ mix64(b))) >> 11) * 0x1p-53;
-}
+double Sm::draw(std::uint64_t a, std::uint64_t b) const { return workload_draw(key_, a, b); }
 
-void Sm::reset_for_launch(const Kernel& k, int grid, int launch_index) {
+void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
+  wl_ = &wl;
+  const Launch& launch = wl.benchmark().launches.at(static_cast<std::size_t>(launch_index));
+  const Kernel& k = wl.benchmark().kernels.at(static_cast<std::size_t>(launch.kernel));
+  const int grid = launch.grid;
   k_ = &k;
   launch_index_ = launch_index;
   use_mask_.assign(k.code.size(), 0);
@@ -133,7 +130,15 @@ bool Sm::launch_block() {
   integrate_allocation();
   const auto& s = rf_.setup;
   BlockSlot& b = blocks_[static_cast<std::size_t>(c)];
-  b = {true, next_block_ * p_.sms, wpb_, 0, now_};
+  b.live = true;
+  b.bid = next_block_ * p_.sms;
+  b.live_warps = wpb_;
+  b.at_barrier = 0;
+  b.launched_at = now_;
+  b.trace = &wl_->block(launch_index_, b.bid, b.scratch);
+  if (b.trace->warps.size() != static_cast<std::size_t>(wpb_))
+    throw InputError("trace of kernel '" + k_->name + "' block " + std::to_string(b.bid) + " has " +
+                     std::to_string(b.trace->warps.size()) + " warps, the launch shape " + std::to_string(wpb_));
   ++next_block_;
   ++stats_.blocks;
   int slots[64];
@@ -149,7 +154,13 @@ bool Sm::launch_block() {
     w.bid = b.bid;
     w.age = warp_age_++;
     w.init_mask = threads_mask(k_->block_threads - 32 * i);
-    w.stack[0] = {0, -1, w.init_mask};
+    const WarpTrace& t = b.trace->warps[static_cast<std::size_t>(i)];
+    if (t.steps.empty() || k_->code.at(static_cast<std::size_t>(t.steps.back().pc)).op != OpClass::Exit)
+      throw InputError("trace of kernel '" + k_->name + "' block " + std::to_string(b.bid) + " warp " +
+                       std::to_string(i) + " does not end with its exit");
+    w.at = t.steps.data();
+    w.mem = t.mem.data();
+    w.lines = t.lines.data();
     at_pc(w);
     for (int r = 0; r < k_->regs_per_thread; ++r) {
       const bool partial = k_->hybrid_candidate(i, r);  // lanes all in a hybrid bank's fast half
@@ -209,11 +220,10 @@ void Sm::refresh_hybrid(Warp& w) const {
   }
 }
 
-void Sm::set_pc(Warp& w, std::int32_t pc) {
-  w.stack[w.depth].pc = pc;
-  bool popped = false;
-  while (w.depth > 0 && w.stack[w.depth].pc == w.stack[w.depth].rpc) --w.depth, popped = true;  // reconverge
-  if (popped) refresh_hybrid(w);
+void Sm::advance(Warp& w) {
+  const std::uint32_t m = w.at->mask;
+  ++w.at;
+  if (w.at->mask != m) refresh_hybrid(w);
   at_pc(w);
 }
 
@@ -225,35 +235,7 @@ void Sm::at_pc(Warp& w) const {
   w.unit = static_cast<std::uint8_t>(unit_of(in.op));
 }
 
-std::uint32_t Sm::cond_mask(const Warp& w, const Cond& c, std::int32_t pc, std::uint32_t step) const {
-  const int base = 32 * w.wib;  // tid of lane 0
-  switch (c.kind) {
-    case CondKind::TidLess: return threads_mask(c.a - base);
-    case CondKind::TidAtLeast: return ~threads_mask(c.a - base);
-    case CondKind::LaneLess: return threads_mask(c.a);
-    case CondKind::TidModLess: {
-      std::uint32_t m = 0;
-      for (int l = 0; l < 32; ++l)
-        if ((base + l) % c.a < c.b) m |= 1u << l;
-      return m;
-    }
-    case CondKind::BidModLess: return w.bid % c.a < c.b ? ~0u : 0u;
-    case CondKind::RandomWarp:
-    case CondKind::RandomLane: {
-      const std::uint64_t a = (static_cast<std::uint64_t>(launch_index_) << 32) ^ static_cast<std::uint64_t>(w.bid);
-      const std::uint64_t b = (static_cast<std::uint64_t>(w.wib) << 48) ^ (static_cast<std::uint64_t>(step) << 8) ^
-                              (static_cast<std::uint64_t>(pc) << 40) ^ 0x80;
-      if (c.kind == CondKind::RandomWarp) return draw(a, b) < c.p ? ~0u : 0u;
-      std::uint32_t m = 0;
-      for (int l = 0; l < 32; ++l)
-        if (draw(a, b + static_cast<std::uint64_t>(l)) < c.p) m |= 1u << l;
-      return m;
-    }
-  }
-  return ~0u;
-}
-
-void Sm::execute_control(int slot, const Instr& in, std::uint32_t step) {
+void Sm::execute_control(int slot, const Instr& in) {
   Warp& w = warps_[static_cast<std::size_t>(slot)];
   BlockSlot& b = blocks_[static_cast<std::size_t>(w.block_slot)];
   auto release_barrier = [&] {
@@ -265,11 +247,10 @@ void Sm::execute_control(int slot, const Instr& in, std::uint32_t step) {
     b.at_barrier = 0;
     wake_all_schedulers();
   };
-  const std::int32_t pc = w.pc();
   if (in.op == OpClass::Barrier) {
     w.at_barrier = true;
     ++b.at_barrier;
-    set_pc(w, pc + 1);
+    advance(w);
     release_barrier();
     return;
   }
@@ -282,29 +263,8 @@ void Sm::execute_control(int slot, const Instr& in, std::uint32_t step) {
     release_barrier();
     return;
   }
-  w.next_issue = now_ + static_cast<std::uint64_t>(p_.lat_branch_cycles);
-  switch (in.branch) {
-    case BranchKind::LoopBack:
-      if (++w.loop_count[in.depth] < in.trip) return set_pc(w, in.target);
-      w.loop_count[in.depth] = 0;
-      return set_pc(w, pc + 1);
-    case BranchKind::Jump: return set_pc(w, in.target);
-    case BranchKind::If: {
-      const std::uint32_t c = cond_mask(w, in.cond, pc, step);
-      const std::uint32_t m = w.mask();
-      const std::uint32_t t = m & c, e = m & ~c;
-      if (t == 0) return set_pc(w, in.target);
-      if (e == 0) return set_pc(w, pc + 1);
-      if (w.depth + 2 >= static_cast<int>(std::size(w.stack))) throw std::logic_error("SIMT stack overflow");
-      w.stack[w.depth].pc = in.reconv;
-      w.stack[++w.depth] = {in.target, in.reconv, e};
-      w.stack[++w.depth] = {pc + 1, in.reconv, t};
-      refresh_hybrid(w);
-      at_pc(w);
-      return;
-    }
-    case BranchKind::None: return set_pc(w, pc + 1);
-  }
+  w.next_issue = now_ + static_cast<std::uint64_t>(p_.lat_branch_cycles);  // a branch: the trace has its outcome
+  advance(w);
 }
 
 }  // namespace rfvar::arch

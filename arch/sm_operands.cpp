@@ -152,16 +152,18 @@ bool Sm::arbitrate_banks() {
   return act;
 }
 
-// An address-stream access (docs/kernel-format.md `addr=`): coalesced line requests through the L1
-// tags, one request per cycle. Out of line: the tx= / l1= path above stays as compact as before.
-[[gnu::noinline]] std::uint64_t Sm::stream_access(const Collector& c, std::uint64_t a, std::uint64_t b0,
-                                                  int lane) {
+// An access whose requests the trace gives (Instr::mem_trace): shared memory with its conflict ways,
+// or coalesced line requests through the L1 tags, one request per cycle. Out of line: the tx= / l1=
+// path above stays as compact as before.
+[[gnu::noinline]] std::uint64_t Sm::line_access(const Collector& c, std::uint64_t a, std::uint64_t b0, int lane) {
   const Instr& in = *c.in;
-  std::uint64_t lines[32];
-  const int n = coalesce(k_->addr_streams[static_cast<std::size_t>(in.addr)], c.bid, c.wib, c.iter, c.iter2, c.mask,
-                         p_.l1_line_bytes, lines);
+  const int n = static_cast<int>(c.requests);
+  if (in.space == MemSpace::Shared) {
+    lane_busy_[static_cast<std::size_t>(lane)] = now_ + static_cast<std::uint64_t>(std::max(n, 1));
+    return now_ + static_cast<std::uint64_t>(p_.lat_smem_cycles + std::max(n, 1) - 1);
+  }
   const std::uint64_t done =
-      mem_.access_lines(in, lines, n, now_, [&](int k) { return draw(a, b0 ^ static_cast<std::uint64_t>(k)); }, stats_);
+      mem_.access_lines(in, c.lines, n, now_, [&](int k) { return draw(a, b0 ^ static_cast<std::uint64_t>(k)); }, stats_);
   lane_busy_[static_cast<std::size_t>(lane)] = now_ + static_cast<std::uint64_t>(std::max(n, 1));
   return done;
 }
@@ -188,11 +190,11 @@ bool Sm::dispatch() {
       const std::uint32_t dyn = c.step;
       const std::uint64_t a = (static_cast<std::uint64_t>(launch_index_) << 32) ^ static_cast<std::uint64_t>(c.bid);
       const std::uint64_t b0 = (static_cast<std::uint64_t>(c.wib) << 48) ^ (static_cast<std::uint64_t>(dyn) << 8);
-      if (in.addr < 0) [[likely]] {
+      if (!in.mem_trace) [[likely]] {
         done = mem_.access(in, now_, [&](int k) { return draw(a, b0 ^ static_cast<std::uint64_t>(k)); }, stats_);
         lane_busy_[static_cast<std::size_t>(lane)] = now_ + in.transactions;  // one request per cycle
       } else {
-        done = stream_access(c, a, b0, lane);
+        done = line_access(c, a, b0, lane);
       }
       record = mem_.take_record();
     } else {

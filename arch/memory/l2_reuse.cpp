@@ -22,7 +22,7 @@ L2Params L2Params::from_config(const Config& c) {
 namespace {
 
 struct WarpRun {
-  WarpTrace trace;
+  WalkTrace trace;
   std::size_t next = 0;   // next access of trace.accesses
   std::uint32_t pos = 0;  // warp instructions executed
 };
@@ -105,7 +105,7 @@ class Gpu {
     if (++w.pos == w.trace.instructions) --slot.live;
   }
 
-  void access(int kernel, SmRun& sm, const WarpTrace& t, std::size_t i) {
+  void access(int kernel, SmRun& sm, const WalkTrace& t, std::size_t i) {
     const WarpAccess& a = t.accesses[i];
     L2InstrReuse& r = out_.instructions[static_cast<std::size_t>(index_[static_cast<std::size_t>(kernel)]
                                                                         [static_cast<std::size_t>(a.pc)])];

@@ -119,6 +119,8 @@ struct Instr {
   std::int32_t trip = 0;     // LoopBack: trip count (>= 1)
   std::uint8_t depth = 0;    // LoopBack: nesting depth (index of the warp's loop counter)
   std::int16_t addr = -1;    // Load/Store: index into Kernel::addr_streams; -1: tx= / l1= decide (here: padding)
+  bool mem_trace = false;    // Load/Store: each dynamic instance carries a TraceMem (trace.h): its line
+                             // requests or shared-memory conflict ways come from the trace, not tx= / l1=
   Cond cond;                 // If
   std::int32_t line = 0;     // source line, for messages
 };

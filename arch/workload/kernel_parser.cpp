@@ -269,6 +269,7 @@ class Parser : private FieldReader {
     if (!a) return;
     if (kernel_->addr_streams.size() >= 32767) fail("more than 32767 address streams in one kernel");
     in.addr = static_cast<std::int16_t>(kernel_->addr_streams.size());
+    in.mem_trace = true;  // the `.kernel` front end records its coalesced lines (kernel_workload.h)
     kernel_->addr_streams.push_back(*a);
   }
 

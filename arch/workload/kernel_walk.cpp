@@ -13,7 +13,7 @@ namespace {
 class Walker {
  public:
   Walker(const Kernel& k, const L1Cache::Params& l1, int block_id, int warp, RngStream& rng, WalkStats& s,
-         WarpTrace* trace)
+         WalkTrace* trace)
       : k_(k), bid_(block_id), warp_(warp), line_bytes_(l1.line_bytes), rng_(rng), s_(s), trace_(trace),
         loops_at_(k.code.size()), l1_(l1) {
     for (std::size_t pc = 0; pc < k.code.size(); ++pc)
@@ -157,7 +157,7 @@ class Walker {
   int line_bytes_;
   RngStream& rng_;
   WalkStats& s_;
-  WarpTrace* trace_;  // null: counts only
+  WalkTrace* trace_;  // null: counts only
   std::vector<std::vector<int>> loops_at_;  // [head pc] -> pcs of LoopBacks targeting it
   std::int32_t loop_count_[8] = {};         // iteration of the enclosing loop at each depth
   L1Cache l1_;                              // this warp's lines (stream accesses only)
@@ -189,7 +189,7 @@ double rf_fraction(const Kernel& k, int blocks, int registers_per_sm) {
 }
 
 WalkStats walk_warp(const Kernel& k, const L1Cache::Params& l1, int block_id, int warp, RngStream& rng,
-                    WarpTrace* trace) {
+                    WalkTrace* trace) {
   WalkStats s;
   s.reg_accesses.assign(static_cast<std::size_t>(k.regs_per_thread), 0.0);
   Walker(k, l1, block_id, warp, rng, s, trace).run_all();

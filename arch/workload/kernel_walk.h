@@ -8,7 +8,7 @@
 // counts to a WalkStats. Programmatic conditions are evaluated exactly; `rand` / `wrand` draw from
 // the RngStream passed in. walk_kernel_launch() walks every warp of every block that the
 // representative SM receives (block b with b % sms == sm). It knows nothing of timing; occupancy
-// comes from arch/occupancy.h. With a WarpTrace, walk_warp() also records every global/local access
+// comes from arch/occupancy.h. With a WalkTrace, walk_warp() also records every global/local access
 // that has an address stream: its pc, how many warp instructions the warp executed before it, and
 // its coalesced lines (arch/memory/coalescer.h), exactly the lines the SM model would request.
 #pragma once
@@ -50,10 +50,10 @@ double rf_fraction(const Kernel& k, int blocks, int registers_per_sm);
 struct WarpAccess {
   std::uint32_t at = 0;     // warp instructions this warp executed before this one
   std::int32_t pc = 0;      // index into Kernel::code
-  std::uint32_t first = 0;  // its lines are WarpTrace::lines[first, first + count)
+  std::uint32_t first = 0;  // its lines are WalkTrace::lines[first, first + count)
   std::uint32_t count = 0;  // distinct lines (coalesced requests), 1..32
 };
-struct WarpTrace {
+struct WalkTrace {
   std::vector<WarpAccess> accesses;
   std::vector<std::uint64_t> lines;  // line addresses (byte address / line bytes, region in the high bits)
   std::uint32_t instructions = 0;    // warp instructions of the whole walk
@@ -62,7 +62,7 @@ struct WarpTrace {
 // `l1`: the geometry of the warp-private L1 behind WalkStats::offchip_requests and the line size of
 // the coalescing (arch.l1_* in the config).
 WalkStats walk_warp(const Kernel& k, const L1Cache::Params& l1, int block_id, int warp, RngStream& rng,
-                    WarpTrace* trace = nullptr);
+                    WalkTrace* trace = nullptr);
 WalkStats walk_kernel_launch(const Kernel& k, const L1Cache::Params& l1, int grid, int sm, int sms, RngStream& rng);
 
 }  // namespace rfvar::arch
