@@ -178,9 +178,9 @@ void Sm::issue(int slot, const Instr& in) {
   ++issued_unit_[ui];
   request_reads(cu, w, slot, in);
   if (c.pending == 0) cu_collected_ |= 1ull << cu;
-  if (in.dst != kNoReg) {
-    w.pending |= 1ull << in.dst;
-    if (in.op == OpClass::Load && in.space != MemSpace::Shared) w.long_pending |= 1ull << in.dst;
+  for (int d = 0; d < in.ndst; ++d) {
+    w.pending |= 1ull << in.dst[d];
+    if (in.op == OpClass::Load && in.space != MemSpace::Shared) w.long_pending |= 1ull << in.dst[d];
   }
   advance(w);
 }

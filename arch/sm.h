@@ -89,14 +89,16 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     std::uint32_t lanes;
   };
   struct Write {
-    std::uint8_t warp, reg, lat;
+    std::uint8_t warp, lat;
+    RegId reg;
     bool background;  // a hierarchy's write-back: occupies the bank, clears no scoreboard bit
     std::uint32_t lanes;
   };
-  struct Event {  // a result is ready to be written back at `time`
+  struct Event {  // the results of an instruction are ready to be written back at `time`
     std::uint64_t time;
     std::uint32_t seq;
-    std::uint8_t warp, reg;
+    std::uint8_t warp, nregs;
+    const RegId* regs;  // its destination registers (Instr::dst of the static code)
     std::uint32_t lanes;
     std::uint32_t record = MemorySystem::kNoRecord;  // pending banks-DRAM requests: `time` is a lower bound
     bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }

@@ -25,10 +25,14 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   const int grid = launch.grid;
   k_ = &k;
   launch_index_ = launch_index;
+  if (k.reg_ids > kMaxRegs)
+    throw InputError("kernel '" + k.name + "' uses register ids up to " + std::to_string(k.reg_ids - 1) +
+                     "; the SM supports ids < " + std::to_string(kMaxRegs));
   use_mask_.assign(k.code.size(), 0);
   for (std::size_t pc = 0; pc < k.code.size(); ++pc) {
     const Instr& in = k.code[pc];
-    std::uint64_t m = in.dst != kNoReg ? 1ull << in.dst : 0;
+    std::uint64_t m = 0;
+    for (int d = 0; d < in.ndst; ++d) m |= 1ull << in.dst[d];
     for (int s = 0; s < in.nsrc; ++s) m |= 1ull << in.src[s];
     use_mask_[pc] = m;
   }

@@ -77,23 +77,26 @@ bool Sm::writeback_events() {
     if (e.record != MemorySystem::kNoRecord) [[unlikely]] {  // banks DRAM: the final cycle, or ask again later
       const std::uint64_t t = std::max(e.time, mem_.resolve(e.record, now_, stats_));
       if (!mem_.resolved()) {
-        events_.push({t, seq_++, e.warp, e.reg, e.lanes, e.record});
+        events_.push({t, seq_++, e.warp, e.nregs, e.regs, e.lanes, e.record});
         continue;
       }
       if (t > now_) {
-        events_.push({t, seq_++, e.warp, e.reg, e.lanes, MemorySystem::kNoRecord});
+        events_.push({t, seq_++, e.warp, e.nregs, e.regs, e.lanes, MemorySystem::kNoRecord});
         continue;
       }
     }
     Warp& w = warps_[e.warp];
-    if (path_ && path_->absorb_write(e.warp, e.reg, now_)) {
-      registers_written(w, e.warp, 1ull << e.reg);
-      continue;
+    for (int d = 0; d < e.nregs; ++d) {
+      const RegId reg = e.regs[d];
+      if (path_ && path_->absorb_write(e.warp, reg, now_)) {
+        registers_written(w, e.warp, 1ull << reg);
+        continue;
+      }
+      const int lat = access_cycles(w.slow_full, w.hyb_lanes[reg], w.lat_full[reg], reg, e.lanes);
+      ++queued_accesses_;
+      bank_queued_ |= 1ull << w.bank[reg];
+      writes_[w.bank[reg]].push({e.warp, static_cast<std::uint8_t>(lat), reg, false, e.lanes});
     }
-    const int lat = access_cycles(w.slow_full, w.hyb_lanes[e.reg], w.lat_full[e.reg], e.reg, e.lanes);
-    ++queued_accesses_;
-    bank_queued_ |= 1ull << w.bank[e.reg];
-    writes_[w.bank[e.reg]].push({e.warp, e.reg, static_cast<std::uint8_t>(lat), false, e.lanes});
   }
   return act;
 }
@@ -103,7 +106,7 @@ void Sm::write_back(int slot, int reg) {
   const int lat = access_cycles(w.slow_full, w.hyb_lanes[reg], w.lat_full[reg], reg, w.init_mask);
   ++queued_accesses_;
   bank_queued_ |= 1ull << w.bank[reg];
-  writes_[w.bank[reg]].push({static_cast<std::uint8_t>(slot), static_cast<std::uint8_t>(reg), static_cast<std::uint8_t>(lat), true, w.init_mask});
+  writes_[w.bank[reg]].push({static_cast<std::uint8_t>(slot), static_cast<std::uint8_t>(lat), static_cast<RegId>(reg), true, w.init_mask});
 }
 
 bool Sm::arbitrate_banks() {
@@ -202,8 +205,8 @@ bool Sm::dispatch() {
       done = now_ + static_cast<std::uint64_t>(p_.latency_cycles[op]);
       lane_busy_[static_cast<std::size_t>(lane)] = now_ + static_cast<std::uint64_t>(p_.initiation_cycles[op]);
     }
-    if (in.dst != kNoReg)
-      events_.push({done, seq_++, static_cast<std::uint8_t>(c.warp), in.dst, c.mask, record});
+    if (in.ndst)
+      events_.push({done, seq_++, static_cast<std::uint8_t>(c.warp), in.ndst, in.dst, c.mask, record});
     c.busy = false;
     cu_collected_ &= ~(1ull << ci);
     --cus_busy_;

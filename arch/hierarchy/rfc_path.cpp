@@ -34,8 +34,8 @@ void RfcPath::on_kernel_launch(const Kernel& k, int warp_slots, IMainRfWriter& m
 
 void RfcPath::on_issue(int slot, int pc, std::uint64_t) {
   pc_[static_cast<std::size_t>(slot)] = pc;
-  const std::uint8_t dst = k_->code[static_cast<std::size_t>(pc)].dst;
-  if (dst != kNoReg) writer_pc_[static_cast<std::size_t>(slot) * kMaxRegs + dst] = pc;
+  const Instr& in = k_->code[static_cast<std::size_t>(pc)];
+  for (int d = 0; d < in.ndst; ++d) writer_pc_[static_cast<std::size_t>(slot) * kMaxRegs + in.dst[d]] = pc;
 }
 
 bool RfcPath::serve_read(int slot, int reg, std::uint64_t) {

@@ -46,7 +46,7 @@ KernelCfg cfg_from_kernel(const Kernel& k, bool sfu_long_latency) {
     Instruction ci;
     for (int s = 0; s < in.nsrc && s < kMaxSrc; ++s)
       if (in.src[s] != kNoReg) ci.reads.push_back(in.src[s]);
-    if (in.dst != kNoReg) ci.writes.push_back(in.dst);
+    for (int d = 0; d < in.ndst; ++d) ci.writes.push_back(in.dst[d]);
     ci.long_latency = is_long_latency(in, sfu_long_latency);
     out.at_pc[static_cast<std::size_t>(pc)] = {out.cfg.size() - 1, static_cast<int>(bb.instrs.size())};
     bb.instrs.push_back(std::move(ci));

@@ -14,9 +14,15 @@
 
 namespace rfvar::arch {
 
-inline constexpr std::uint8_t kNoReg = 0xFF;
-inline constexpr int kMaxSrc = 3;
-inline constexpr int kMaxRegs = 64;  // Fermi caps at 63 registers per thread
+// Register ids of the static code. A `.kernel` file names architectural registers 0..regs-1 (< 64:
+// Fermi caps at 63 per thread); a PTX workload under GPGPU-Sim 3.1's numbering names its virtual
+// registers by the first integer of their PTX name (ids up to Kernel::reg_ids - 1, beyond 63).
+using RegId = std::uint16_t;
+inline constexpr RegId kNoReg = 0xFFFF;
+inline constexpr int kMaxSrc = 6;    // st.global.v4: address + 4 values; fma: 3
+inline constexpr int kMaxDst = 4;    // ld.global.v4
+inline constexpr int kMaxRegs = 64;  // the `.kernel` format's and physical allocation's limit
+inline constexpr int kMaxRegIds = 4096;  // any register numbering
 // The lanes a hybrid bank answers in one cycle: its fast sub-bank comes first (rfmodel::organize_banks)
 // and is half of the 32 lanes (one fast + one slow sub-bank, Tan §3.3.4).
 inline constexpr std::uint32_t kHybridFastLanes = 0x0000FFFFu;
@@ -103,9 +109,10 @@ struct AddrStream {
 
 struct Instr {
   OpClass op = OpClass::IntAlu;
-  std::uint8_t dst = kNoReg;
+  std::uint8_t ndst = 0;
   std::uint8_t nsrc = 0;
-  std::uint8_t src[kMaxSrc] = {kNoReg, kNoReg, kNoReg};
+  RegId dst[kMaxDst] = {kNoReg, kNoReg, kNoReg, kNoReg};  // written registers, distinct, dst[0..ndst)
+  RegId src[kMaxSrc] = {kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg};  // read registers (a name may repeat)
   // Memory (Load / Store)
   MemSpace space = MemSpace::None;
   std::uint8_t transactions = 1;  // global/local/const: memory requests per warp access (1 = coalesced);
@@ -134,7 +141,8 @@ struct Launch {
 struct Kernel {
   std::string name;
   std::int32_t block_threads = 32;
-  std::int32_t regs_per_thread = 1;
+  std::int32_t regs_per_thread = 1;  // allocated registers per thread (occupancy, RF rows per warp)
+  std::int32_t reg_ids = 1;          // register ids the code uses are 0..reg_ids-1 (>= regs_per_thread)
   std::int32_t smem_bytes = 0;
   std::vector<Instr> code;       // ends with Exit
   std::vector<AddrStream> addr_streams;  // Instr::addr indexes this
@@ -144,18 +152,18 @@ struct Kernel {
   std::uint64_t pvd_regs = 0;
   // Lanes of warp `wib` (warp index in the block) that ever access register r, with every enclosing
   // programmatic lane condition evaluated for that warp (data-dependent and bid conditions count as
-  // "any lane"): reg_lanes[wib * regs_per_thread + r]. 0 = the warp never touches r. A vector whose
+  // "any lane"): reg_lanes[wib * reg_ids + r]. 0 = the warp never touches r. A vector whose
   // lanes all lie in a hybrid bank's fast half can live in a hybrid bank at one-cycle access
   // (Tan §3.3.4; the hybrid rule of docs/models.md).
   std::vector<std::uint32_t> reg_lanes;
-  std::uint32_t lanes_of(int wib, int r) const { return reg_lanes[static_cast<std::size_t>(wib * regs_per_thread + r)]; }
+  std::uint32_t lanes_of(int wib, int r) const { return reg_lanes[static_cast<std::size_t>(wib * reg_ids + r)]; }
   // The hybrid rule: vector (wib, r) is partially used with all its lanes in a hybrid bank's fast half.
   bool hybrid_candidate(int wib, int r) const {
     const std::uint32_t l = lanes_of(wib, r);
     return l != 0 && (l & ~kHybridFastLanes) == 0;
   }
   // Static access counts per register (instructions naming it, loop trips multiplied in).
-  std::vector<double> static_reg_weight;  // [regs_per_thread]
+  std::vector<double> static_reg_weight;  // [reg_ids]
   int warps_per_block() const { return (block_threads + 31) / 32; }
 };
 

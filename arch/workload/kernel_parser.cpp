@@ -109,6 +109,7 @@ class Parser : private FieldReader {
     kernel_->name = w[1];
     kernel_->block_threads = static_cast<int>(to_int(kv["block"], "block", 1, 1024));
     kernel_->regs_per_thread = static_cast<int>(to_int(kv["regs"], "regs", 1, kMaxRegs - 1));
+    kernel_->reg_ids = kernel_->regs_per_thread;  // architectural registers: one id each
     kernel_->smem_bytes = kv.count("smem") ? static_cast<int>(to_int(kv["smem"], "smem", 0, 49152)) : 0;
     inside_.assign(static_cast<std::size_t>(kernel_->regs_per_thread), 0);
     outside_.assign(static_cast<std::size_t>(kernel_->regs_per_thread), 0);
@@ -235,20 +236,21 @@ class Parser : private FieldReader {
     in.space = it->second.space;
     std::size_t i = 1;
     if (w.size() >= 3 && w[2] == "=") {
-      in.dst = static_cast<std::uint8_t>(reg(w[1]));
+      in.dst[0] = static_cast<RegId>(reg(w[1]));
+      in.ndst = 1;
       i = 3;
     }
     for (; i < w.size() && w[i].find('=') == std::string::npos; ++i) {
-      if (in.nsrc == kMaxSrc) fail("more than 3 source registers");
-      in.src[in.nsrc++] = static_cast<std::uint8_t>(reg(w[i]));
+      if (in.nsrc == 3) fail("more than 3 source registers");  // the format's limit
+      in.src[in.nsrc++] = static_cast<RegId>(reg(w[i]));
     }
     const bool mem = in.space != MemSpace::None;
     static const std::vector<std::string> kMemKeys = {"tx",   "l1",  "l2",  "addr", "lane",  "iter", "iter2", "blk",
                                                       "wrap", "off", "dimx", "pitch", "gridx", "blky",
                                                       "scatter", "skey"};
     auto kv = key_values(w, i, mem ? kMemKeys : std::vector<std::string>{});
-    if (in.op == OpClass::Load && in.dst == kNoReg) fail("a load needs a destination: ld.SPACE rD = rADDR");
-    if (in.op == OpClass::Store && in.dst != kNoReg) fail("a store has no destination: st.SPACE rADDR rDATA");
+    if (in.op == OpClass::Load && in.ndst == 0) fail("a load needs a destination: ld.SPACE rD = rADDR");
+    if (in.op == OpClass::Store && in.ndst != 0) fail("a store has no destination: st.SPACE rADDR rDATA");
     if (mem && in.nsrc == 0) fail("a memory instruction needs an address register");
     if (kv.count("tx")) in.transactions = static_cast<std::uint8_t>(to_int(kv["tx"], "tx", 1, 32));
     if (in.space == MemSpace::Shared && (kv.count("l1") || kv.count("l2")))
@@ -256,7 +258,7 @@ class Parser : private FieldReader {
     if (kv.count("l1")) in.l1_hit = static_cast<float>(to_prob(kv["l1"], "l1"));
     if (kv.count("l2")) in.l2_hit = static_cast<float>(to_prob(kv["l2"], "l2"));
     address_stream(in, kv);
-    if (in.dst != kNoReg) note_access(in.dst);
+    if (in.ndst) note_access(in.dst[0]);
     for (int s = 0; s < in.nsrc; ++s) note_access(in.src[s]);
     emit(in);
   }

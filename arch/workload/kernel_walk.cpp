@@ -96,7 +96,7 @@ class Walker {
     if (trace_ != nullptr) ++trace_->instructions;
     s_.warp_instructions += 1;
     s_.active_lanes += std::popcount(mask);
-    if (in.dst != kNoReg) s_.reg_accesses[in.dst] += 1;
+    for (int i = 0; i < in.ndst; ++i) s_.reg_accesses[in.dst[i]] += 1;
     for (int i = 0; i < in.nsrc; ++i) s_.reg_accesses[in.src[i]] += 1;
     switch (in.op) {
       case OpClass::Load:
