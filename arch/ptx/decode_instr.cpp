@@ -83,6 +83,9 @@ void EntryBuilder::parse_opcode(const std::string& opcode, Instr& in, int line) 
     if (m == "uni" && in.op == Op::Bra) { in.uni = true; continue; }
     if (m == "warp" && in.op == Op::Bar) { in.op = Op::BarWarp; continue; }
     if (m == "approx" || m == "full") continue;
+    if (in.op == Op::Shf && (m == "l" || m == "r")) { in.mode = m == "l" ? Mode::Left : Mode::Right; continue; }
+    if (in.op == Op::Shf && (m == "wrap" || m == "clamp")) { in.sat = m == "clamp"; continue; }
+    if (in.op == Op::Bfind && m == "shiftamt") { in.mode = Mode::ShiftAmt; continue; }
     Mode mode = Mode::None;
     if ((in.op == Op::Mul || in.op == Op::Mad || in.op == Op::Mul24 || in.op == Op::Mad24) && find_mode(kMulModes, m, &mode)) {
       in.mode = mode;
@@ -97,6 +100,7 @@ void EntryBuilder::parse_opcode(const std::string& opcode, Instr& in, int line) 
   }
   if (in.op == Op::Bar && parts.size() > 1 && parts[1] != "sync") unsupported();  // bar.arrive, bar.red
   if ((in.op == Op::Atom || in.op == Op::Red) && in.mode == Mode::None) unsupported();
+  if (in.op == Op::Shf && in.mode == Mode::None) unsupported();
 }
 
 void EntryBuilder::add_instruction(const std::string& text, int line) {

@@ -84,7 +84,7 @@ void EntryBuilder::decode_operands(const std::vector<std::string>& ops, Instr& i
       in.dst[0] = value_dst(ops[0], line), in.ndst = 1;
       srcs(1, 2, in.type);
       return;
-    case Op::Mad: case Op::Fma: case Op::Mad24: case Op::Sad: case Op::Bfe: case Op::Prmt: case Op::Slct:
+    case Op::Mad: case Op::Fma: case Op::Mad24: case Op::Sad: case Op::Bfe: case Op::Prmt: case Op::Slct: case Op::Shf:
       need(4, 4);
       in.dst[0] = value_dst(ops[0], line), in.ndst = 1;
       srcs(1, 3, in.type);
@@ -121,7 +121,7 @@ void EntryBuilder::decode_operands(const std::vector<std::string>& ops, Instr& i
       }
       srcs(1, 1, in.type);
       return;
-    case Op::Abs: case Op::Neg: case Op::Cnot: case Op::Popc: case Op::Clz: case Op::Brev: case Op::Rcp:
+    case Op::Abs: case Op::Neg: case Op::Cnot: case Op::Popc: case Op::Clz: case Op::Brev: case Op::Rcp: case Op::Bfind:
     case Op::Sqrt: case Op::Rsqrt: case Op::Ex2: case Op::Lg2: case Op::Sin: case Op::Cos: case Op::Tanh:
     case Op::Cvta:
       need(2, 2);

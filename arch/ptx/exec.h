@@ -57,6 +57,10 @@ struct WarpPlace {
 void exec_mem(const Instr& in, const InstrInfo& info, std::uint64_t* r, std::uint32_t m, const WarpPlace& w,
               const MemContext& ctx, WarpTrace* trace);
 
+// x rounded to T toward the mode of `rnd` (Rm/Rmi down, Rp/Rpi up, Rz/Rzi toward zero, else nearest).
+template <typename T>
+T round_directed(long double x, Round rnd);
+
 // ---- helpers shared by the exec_*.cpp files ----
 
 template <typename F>

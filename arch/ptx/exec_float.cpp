@@ -1,7 +1,9 @@
-// f32 / f64 arithmetic, special functions and testp. Rounding modifiers other than round-to-nearest
-// on add / mul / fma are not modelled (the host rounds to nearest); .ftz is ignored.
+// f32 / f64 arithmetic, special functions and testp. Directed rounding (.rz .rm .rp) of add sub
+// mul fma div sqrt rcp: the result computed in long double, rounded to T toward the mode (exact for
+// f32 add / mul / fma up to the long double rounding of the sum); .ftz is ignored.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "arch/ptx/exec.h"
 
@@ -34,6 +36,57 @@ void binary(const Instr& in, U64* r, std::uint32_t m, F f) {
   for_lanes(m, [&](int l) { d[l] = wr<T>(sat01<T>(f(rd<T>(a[l]), rd<T>(b[l])), sat)); });
 }
 
+}  // namespace
+
+template <typename T>
+T round_directed(long double e, Round rnd) {
+  T f = static_cast<T>(e);
+  if (std::isnan(f) || std::isinf(f)) return f;
+  switch (rnd) {
+    case Round::Rm: case Round::Rmi:
+      if (static_cast<long double>(f) > e) f = std::nextafter(f, -std::numeric_limits<T>::infinity());
+      break;
+    case Round::Rp: case Round::Rpi:
+      if (static_cast<long double>(f) < e) f = std::nextafter(f, std::numeric_limits<T>::infinity());
+      break;
+    case Round::Rz: case Round::Rzi:
+      if (std::fabs(static_cast<long double>(f)) > std::fabs(e)) f = std::nextafter(f, T{0});
+      break;
+    default: break;
+  }
+  return f;
+}
+template float round_directed<float>(long double, Round);
+template double round_directed<double>(long double, Round);
+
+namespace {
+bool directed(Round r) { return r == Round::Rz || r == Round::Rm || r == Round::Rp; }
+
+// add sub mul fma div sqrt rcp with .rz / .rm / .rp.
+template <typename T>
+void directed_op(const Instr& in, U64* r, std::uint32_t m) {
+  using L = long double;
+  const Round rnd = in.rnd;
+  switch (in.op) {
+    case Op::Add: return binary<T>(in, r, m, [rnd](T a, T b) { return round_directed<T>(L(a) + L(b), rnd); });
+    case Op::Sub: return binary<T>(in, r, m, [rnd](T a, T b) { return round_directed<T>(L(a) - L(b), rnd); });
+    case Op::Mul: return binary<T>(in, r, m, [rnd](T a, T b) { return round_directed<T>(L(a) * L(b), rnd); });
+    case Op::Div: return binary<T>(in, r, m, [rnd](T a, T b) { return round_directed<T>(L(a) / L(b), rnd); });
+    case Op::Sqrt: return unary<T>(in, r, m, [rnd](T a) { return round_directed<T>(std::sqrt(L(a)), rnd); });
+    case Op::Rcp: return unary<T>(in, r, m, [rnd](T a) { return round_directed<T>(L(1) / L(a), rnd); });
+    case Op::Fma: case Op::Mad: {
+      U64* d = slot(r, in.dst[0]);
+      const U64 *a = slot(r, in.src[0]), *b = slot(r, in.src[1]), *c = slot(r, in.src[2]);
+      for_lanes(m, [&](int l) {
+        d[l] = wr<T>(sat01<T>(round_directed<T>(std::fma(L(rd<T>(a[l])), L(rd<T>(b[l])), L(rd<T>(c[l]))), rnd), in.sat));
+      });
+      return;
+    }
+    default:
+      throw std::logic_error("ptx: directed rounding on opcode " + std::to_string(static_cast<int>(in.op)));
+  }
+}
+
 template <typename T>
 bool classify(T v, Mode mode) {
   switch (mode) {
@@ -49,6 +102,7 @@ bool classify(T v, Mode mode) {
 
 template <typename T>
 void float_op(const Instr& in, U64* r, std::uint32_t* p, std::uint32_t m) {
+  if (directed(in.rnd)) return directed_op<T>(in, r, m);
   switch (in.op) {
     case Op::Add: return binary<T>(in, r, m, [](T a, T b) { return a + b; });
     case Op::Sub: return binary<T>(in, r, m, [](T a, T b) { return a - b; });

@@ -207,6 +207,27 @@ void int_op(const Instr& in, U64* r, std::uint32_t m) {
       });
       return;
     }
+    case Op::Shf: {  // funnel shift of the 64-bit {b, a} by c (wrap: c mod 32, clamp: min(c, 32))
+      U64* d = slot(r, in.dst[0]);
+      const U64 *a = slot(r, in.src[0]), *b = slot(r, in.src[1]), *c = slot(r, in.src[2]);
+      for_lanes(m, [&](int l) {
+        const std::uint32_t cv = static_cast<std::uint32_t>(c[l]);
+        const std::uint32_t n = in.sat ? std::min<std::uint32_t>(cv, 32) : cv & 31;
+        const U64 v = (static_cast<U64>(static_cast<std::uint32_t>(b[l])) << 32) | static_cast<std::uint32_t>(a[l]);
+        d[l] = in.mode == Mode::Left ? static_cast<std::uint32_t>((v << n) >> 32) : static_cast<std::uint32_t>(v >> n);
+      });
+      return;
+    }
+    case Op::Bfind:  // position of the most significant non-sign bit, 0xFFFFFFFF if none
+      return unary<T>(in, r, m, [&](T a) -> std::uint32_t {
+        UT v = static_cast<UT>(a);
+        if constexpr (std::is_signed_v<T>) {
+          if (a < 0) v = static_cast<UT>(~v);
+        }
+        if (v == 0) return 0xFFFFFFFFu;
+        const std::uint32_t pos = static_cast<std::uint32_t>(bits - 1 - std::countl_zero(v));
+        return in.mode == Mode::ShiftAmt ? static_cast<std::uint32_t>(bits - 1) - pos : pos;
+      });
     case Op::Sad:
       return ternary<T>(in, r, m, [](T a, T b, T c) {
         return static_cast<T>(static_cast<UT>(c) + static_cast<UT>(a > b ? static_cast<UT>(a) - static_cast<UT>(b) : static_cast<UT>(b) - static_cast<UT>(a)));

@@ -53,64 +53,89 @@ class Recorder {
   Recorder(WarpTrace* t, const MemContext& ctx, const WarpPlace& w) : t_(t), ctx_(ctx), w_(w) {}
   void add(const Access& a, U64 bytes, int lane) {
     if (!t_) return;
+    const U64 first_word = a.addr / 4, last_word = (a.addr + bytes - 1) / 4;
     if (a.space == Space::Shared) {
       shared_ = true;
-      for (U64 word = a.addr / 4; word <= (a.addr + bytes - 1) / 4 && nwords_ < words_.size(); ++word)
-        words_[nwords_++] = word;
+      for (U64 word = first_word; word <= last_word; ++word) add_word(word);
       return;
     }
-    U64 first = a.addr, last = a.addr + bytes - 1;
-    if (a.space == Space::Local) {  // interleaved by lane: word k of lane l at (k * 32 + l) * 4
-      const U64 base = w_.warp_uid * ((ctx_.local_bytes + 3) / 4 * 4) * 32;
-      first = base + ((a.addr / 4) * 32 + static_cast<U64>(lane)) * 4 + a.addr % 4;
-      last = base + (((a.addr + bytes - 1) / 4) * 32 + static_cast<U64>(lane)) * 4 + (a.addr + bytes - 1) % 4;
-    }
     const U64 tag = space_tag(a.space) << 56;
-    for (U64 line = first / ctx_.line_bytes; line <= last / ctx_.line_bytes; line += 1) {
-      const U64 v = line | tag;
-      if (std::find(lines_.begin(), lines_.begin() + nlines_, v) == lines_.begin() + nlines_ && nlines_ < lines_.size())
-        lines_[nlines_++] = v;
-      if (a.space == Space::Local) break;  // a lane's element never straddles lines in the interleaving
+    if (a.space == Space::Local) {  // interleaved by lane: word k of lane l at (k * 32 + l) * 4
+      const U64 base = w_.warp_uid * ((ctx_.local_bytes + 3) / 4) * 128;
+      for (U64 word = first_word; word <= last_word; ++word)
+        add_line(((base + (word * 32 + static_cast<U64>(lane)) * 4) / ctx_.line_bytes) | tag);
+      return;
     }
+    for (U64 line = a.addr / ctx_.line_bytes; line <= (a.addr + bytes - 1) / ctx_.line_bytes; ++line) add_line(line | tag);
   }
   void finish() {
     if (!t_) return;
     TraceMem tm;
     if (shared_) {
-      std::sort(words_.begin(), words_.begin() + nwords_);
-      const auto end = std::unique(words_.begin(), words_.begin() + nwords_);
-      std::array<std::uint32_t, 32> per_bank{};
-      std::uint32_t degree = 1;
-      for (auto it = words_.begin(); it != end; ++it) degree = std::max(degree, ++per_bank[*it % 32]);
-      tm.count = degree;
+      tm.count = degree_;
     } else {
       tm.first = static_cast<std::uint32_t>(t_->lines.size());
       tm.count = static_cast<std::uint32_t>(nlines_);
-      t_->lines.insert(t_->lines.end(), lines_.begin(), lines_.begin() + nlines_);
+      t_->lines.insert(t_->lines.end(), lines_, lines_ + nlines_);
     }
     t_->mem.push_back(tm);
   }
 
  private:
+  void add_line(U64 v) {
+    for (std::size_t k = 0; k < nlines_; ++k)
+      if (lines_[k] == v) return;
+    if (nlines_ < kMaxLines) lines_[nlines_++] = v;
+  }
+  // The conflict degree: the most distinct words any bank holds.
+  void add_word(U64 word) {
+    const std::size_t b = word % 32;
+    for (std::uint32_t k = 0; k < per_bank_[b]; ++k)
+      if (bank_words_[b][k] == word) return;
+    if (per_bank_[b] < kMaxWords) bank_words_[b][per_bank_[b]++] = word;
+    degree_ = std::max(degree_, per_bank_[b]);
+  }
+
+  static constexpr std::size_t kMaxLines = 256;  // 32 lanes x up to 8 lines (local v4.f64)
+  static constexpr std::uint32_t kMaxWords = 64;  // 32 lanes x 2 words of a bank (v4 of 64-bit)
   WarpTrace* t_;
   const MemContext& ctx_;
   const WarpPlace& w_;
-  std::array<U64, 256> words_{};
-  std::size_t nwords_ = 0;
-  std::array<U64, 64> lines_{};
+  U64 lines_[kMaxLines];  // only [0, nlines_) is ever read
   std::size_t nlines_ = 0;
+  std::uint32_t per_bank_[32] = {};
+  U64 bank_words_[32][kMaxWords];  // only [b][0, per_bank_[b]) is ever read
+  std::uint32_t degree_ = 1;
   bool shared_ = false;
 };
 
-// A loaded element, sign-extended if `sign`, zero-extended beyond `reg_bytes` (the register's width).
 U64 address(U64 base, const Instr& in) {
   const U64 a = base + static_cast<U64>(in.offset);
   return in.addr32 ? a & 0xFFFFFFFFu : a;
 }
 
+// The `bytes` (1, 2, 4 or 8) little-endian bytes at p, zero-extended (fixed-size copies inline).
+U64 read_bytes(const unsigned char* p, int bytes) {
+  switch (bytes) {
+    case 1: return *p;
+    case 2: { std::uint16_t v; std::memcpy(&v, p, 2); return v; }
+    case 4: { std::uint32_t v; std::memcpy(&v, p, 4); return v; }
+    default: { U64 v; std::memcpy(&v, p, 8); return v; }
+  }
+}
+
+void write_bytes(unsigned char* p, U64 v, int bytes) {
+  switch (bytes) {
+    case 1: *p = static_cast<unsigned char>(v); return;
+    case 2: { const auto x = static_cast<std::uint16_t>(v); std::memcpy(p, &x, 2); return; }
+    case 4: { const auto x = static_cast<std::uint32_t>(v); std::memcpy(p, &x, 4); return; }
+    default: std::memcpy(p, &v, 8); return;
+  }
+}
+
+// A loaded element, sign-extended if `sign`, zero-extended beyond `reg_bytes` (the register's width).
 U64 load(const unsigned char* p, int bytes, bool sign, U64 reg_mask) {
-  U64 v = 0;
-  std::memcpy(&v, p, static_cast<std::size_t>(bytes));
+  U64 v = read_bytes(p, bytes);
   if (sign && bytes < 8) {
     const int sh = 64 - 8 * bytes;
     v = static_cast<U64>(static_cast<std::int64_t>(v << sh) >> sh) & reg_mask;
@@ -174,7 +199,7 @@ void exec_mem(const Instr& in, const InstrInfo& info, U64* r, std::uint32_t m, c
       for_lanes(m, [&](int l) {
         const Access a = resolve(in.space, address(base[l], in), static_cast<U64>(bytes) * in.vec, l, w, ctx, info);
         rec.add(a, static_cast<U64>(bytes) * in.vec, l);
-        for (int k = 0; k < in.vec; ++k) std::memcpy(a.p + k * bytes, &slot(r, in.src[k + 1])[l], static_cast<std::size_t>(bytes));
+        for (int k = 0; k < in.vec; ++k) write_bytes(a.p + k * bytes, slot(r, in.src[k + 1])[l], bytes);
       });
       break;
     case Op::Atom: case Op::Red:

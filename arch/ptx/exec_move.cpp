@@ -23,12 +23,14 @@ T round_float(T v, Round rnd) {
 template <typename D, typename S>
 D convert(S v, Round rnd, bool sat) {
   if constexpr (std::is_floating_point_v<D> && std::is_floating_point_v<S>) {
-    D out = static_cast<D>(v);
+    D out = rnd == Round::Rz || rnd == Round::Rm || rnd == Round::Rp ? round_directed<D>(static_cast<long double>(v), rnd)
+                                                                      : static_cast<D>(v);
     if (rnd == Round::Rni || rnd == Round::Rzi || rnd == Round::Rmi || rnd == Round::Rpi) out = round_float(out, rnd);
     if (sat) out = std::isnan(out) ? D{0} : std::fmin(std::fmax(out, D{0}), D{1});
     return out;
   } else if constexpr (std::is_floating_point_v<D>) {
-    D out = static_cast<D>(v);
+    D out = rnd == Round::Rz || rnd == Round::Rm || rnd == Round::Rp ? round_directed<D>(static_cast<long double>(v), rnd)
+                                                                      : static_cast<D>(v);
     if (sat) out = std::fmin(std::fmax(out, D{0}), D{1});
     return out;
   } else if constexpr (std::is_floating_point_v<S>) {  // float -> integer saturates (PTX ISA cvt)

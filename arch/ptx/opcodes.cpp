@@ -15,7 +15,7 @@ std::optional<E> lookup(const std::array<std::pair<std::string_view, E>, N>& tab
 }  // namespace
 
 std::optional<Op> op_from(std::string_view b) {
-  static constexpr std::array<std::pair<std::string_view, Op>, 61> kOps{{
+  static constexpr std::array<std::pair<std::string_view, Op>, 63> kOps{{
       {"add", Op::Add},         {"sub", Op::Sub},     {"mul", Op::Mul},       {"mad", Op::Mad},
       {"mul24", Op::Mul24},     {"mad24", Op::Mad24}, {"div", Op::Div},       {"rem", Op::Rem},
       {"abs", Op::Abs},         {"neg", Op::Neg},     {"min", Op::Min},       {"max", Op::Max},
@@ -31,7 +31,7 @@ std::optional<Op> op_from(std::string_view b) {
       {"red", Op::Red},         {"prefetch", Op::Prefetch}, {"prefetchu", Op::Prefetch},
       {"membar", Op::Membar},   {"fence", Op::Membar}, {"shfl", Op::Shfl},    {"vote", Op::Vote},
       {"activemask", Op::Activemask}, {"bar", Op::Bar}, {"barrier", Op::Bar}, {"bra", Op::Bra},
-      {"ret", Op::Ret},         {"exit", Op::Exit},
+      {"ret", Op::Ret},         {"exit", Op::Exit},   {"shf", Op::Shf},       {"bfind", Op::Bfind},
   }};
   return lookup(kOps, b);
 }

@@ -14,7 +14,7 @@ namespace rfvar::arch::ptx {
 enum class Op : std::uint8_t {
   // integer and bit
   Add, Sub, Mul, Mad, Mul24, Mad24, Div, Rem, Abs, Neg, Min, Max, And, Or, Xor, Not, Cnot, Shl, Shr,
-  Popc, Clz, Brev, Bfe, Bfi, Prmt, Sad,
+  Popc, Clz, Brev, Bfe, Bfi, Prmt, Sad, Shf, Bfind,
   // float (also Add Sub Mul Div Abs Neg Min Max)
   Fma, Rcp, Sqrt, Rsqrt, Ex2, Lg2, Sin, Cos, Tanh, Copysign, Testp,
   // compare, select, move, convert
@@ -35,7 +35,7 @@ enum class BoolOp : std::uint8_t { None, And, Or, Xor };
 // Rounding: float results (rn rz rm rp) or to-integral (rni rzi rmi rpi).
 enum class Round : std::uint8_t { None, Rn, Rz, Rm, Rp, Rni, Rzi, Rmi, Rpi };
 // Per-opcode variants: mul/mad (Lo Hi Wide), shfl (Up Down Bfly Idx), vote (All Any Uni Ballot),
-// atom/red operation, testp class, mov pack/unpack.
+// atom/red operation, testp class, mov pack/unpack, shf direction, bfind.shiftamt.
 enum class Mode : std::uint8_t {
   None, Lo, Hi, Wide,
   Up, Down, Bfly, Idx,
@@ -43,7 +43,9 @@ enum class Mode : std::uint8_t {
   AAdd, AInc, ADec, AExch, ACas, AMin, AMax, AAnd, AOr, AXor,
   Finite, Infinite, Number, NotANumber, Normal, Subnormal,
   Approx, Full,
-  Pack, Unpack  // mov with a vector source / destination
+  Pack, Unpack,  // mov with a vector source / destination
+  Left, Right,   // shf.l / shf.r
+  ShiftAmt       // bfind.shiftamt
 };
 // Memory spaces; Generic is a flat address resolved per lane (device_memory.h windows).
 enum class Space : std::uint8_t { Generic, Global, Shared, Local, Const, Param };

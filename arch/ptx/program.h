@@ -54,7 +54,7 @@ struct Instr {
   Round rnd = Round::None;  // cvt / float rounding
   Mode mode = Mode::None;   // mul/mad lo/hi/wide, shfl mode, vote mode, atom op
   Space space = Space::Generic;  // ld/st/atom/red/cvta
-  bool sat = false;
+  bool sat = false;         // .sat (shf: .clamp)
   bool to = false;          // cvta.to (generic -> space) vs cvta (space -> generic)
   bool uni = false;         // bra.uni
   bool negate_src = false;  // vote / selp-like predicate source given as !%p
