@@ -27,6 +27,15 @@ void exec_move(const Instr& in, std::uint64_t* r, std::uint32_t* p, std::uint32_
 // shfl vote activemask; `active` = the warp's SIMT mask (shfl sources outside it read their own value)
 void exec_warp(const Instr& in, std::uint64_t* r, std::uint32_t* p, std::uint32_t m, std::uint32_t active);
 
+// Working memory of exec_mem's trace records, reused across instructions (owned by the caller).
+struct MemScratch {
+  static constexpr std::size_t kMaxLines = 256;   // 32 lanes x up to 8 lines (local v4.f64)
+  static constexpr std::uint32_t kMaxWords = 64;  // distinct words of one bank (>= 32 lanes x 2)
+  std::uint64_t lines[kMaxLines];
+  std::uint32_t per_bank[32];
+  std::uint64_t bank_words[32][kMaxWords];
+};
+
 // The memory a block sees, for exec_mem.
 struct MemContext {
   DeviceMemory* global = nullptr;
@@ -40,6 +49,7 @@ struct MemContext {
   std::uint64_t const_bytes = 0;
   std::uint32_t line_bytes = 128;
   const std::string* file = nullptr;    // for error messages
+  MemScratch* scratch = nullptr;        // required when recording traces
 };
 
 // The warp being executed, for exec_mem.

@@ -50,7 +50,9 @@ Access resolve(Space sp, U64 addr, U64 n, int lane, const WarpPlace& w, const Me
 // Records the accesses of one warp instruction into the trace.
 class Recorder {
  public:
-  Recorder(WarpTrace* t, const MemContext& ctx, const WarpPlace& w) : t_(t), ctx_(ctx), w_(w) {}
+  Recorder(WarpTrace* t, const MemContext& ctx, const WarpPlace& w) : t_(t), ctx_(ctx), w_(w), s_(*ctx.scratch) {
+    if (t_) std::fill_n(s_.per_bank, 32, 0u);
+  }
   void add(const Access& a, U64 bytes, int lane) {
     if (!t_) return;
     const U64 first_word = a.addr / 4, last_word = (a.addr + bytes - 1) / 4;
@@ -76,7 +78,7 @@ class Recorder {
     } else {
       tm.first = static_cast<std::uint32_t>(t_->lines.size());
       tm.count = static_cast<std::uint32_t>(nlines_);
-      t_->lines.insert(t_->lines.end(), lines_, lines_ + nlines_);
+      t_->lines.insert(t_->lines.end(), s_.lines, s_.lines + nlines_);
     }
     t_->mem.push_back(tm);
   }
@@ -84,27 +86,24 @@ class Recorder {
  private:
   void add_line(U64 v) {
     for (std::size_t k = 0; k < nlines_; ++k)
-      if (lines_[k] == v) return;
-    if (nlines_ < kMaxLines) lines_[nlines_++] = v;
+      if (s_.lines[k] == v) return;
+    if (nlines_ < MemScratch::kMaxLines) s_.lines[nlines_++] = v;
   }
   // The conflict degree: the most distinct words any bank holds.
   void add_word(U64 word) {
     const std::size_t b = word % 32;
-    for (std::uint32_t k = 0; k < per_bank_[b]; ++k)
-      if (bank_words_[b][k] == word) return;
-    if (per_bank_[b] < kMaxWords) bank_words_[b][per_bank_[b]++] = word;
-    degree_ = std::max(degree_, per_bank_[b]);
+    std::uint32_t& n = s_.per_bank[b];
+    for (std::uint32_t k = 0; k < n; ++k)
+      if (s_.bank_words[b][k] == word) return;
+    if (n < MemScratch::kMaxWords) s_.bank_words[b][n++] = word;
+    degree_ = std::max(degree_, n);
   }
 
-  static constexpr std::size_t kMaxLines = 256;  // 32 lanes x up to 8 lines (local v4.f64)
-  static constexpr std::uint32_t kMaxWords = 64;  // 32 lanes x 2 words of a bank (v4 of 64-bit)
   WarpTrace* t_;
   const MemContext& ctx_;
   const WarpPlace& w_;
-  U64 lines_[kMaxLines];  // only [0, nlines_) is ever read
+  MemScratch& s_;
   std::size_t nlines_ = 0;
-  std::uint32_t per_bank_[32] = {};
-  U64 bank_words_[32][kMaxWords];  // only [b][0, per_bank_[b]) is ever read
   std::uint32_t degree_ = 1;
   bool shared_ = false;
 };

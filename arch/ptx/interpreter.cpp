@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -59,6 +60,7 @@ class LaunchRunner {
     ctx_.const_bytes = prog.const_image.size();
     ctx_.line_bytes = opt.line_bytes;
     ctx_.file = &prog.file;
+    ctx_.scratch = scratch_.get();
     const std::size_t vs = static_cast<std::size_t>(e.value_slots) * 32;
     regs_.assign(vs * static_cast<std::size_t>(nwarps_), 0);
     preds_.assign(static_cast<std::size_t>(std::max(e.pred_slots, 1)) * static_cast<std::size_t>(nwarps_), 0);
@@ -210,6 +212,7 @@ class LaunchRunner {
   std::vector<std::uint64_t> regs_;
   std::vector<std::uint32_t> preds_;
   std::vector<Warp> warps_;
+  std::unique_ptr<MemScratch> scratch_ = std::make_unique<MemScratch>();
   MemContext ctx_;
   std::uint64_t count_ = 0;
 };
