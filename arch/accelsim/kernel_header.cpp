@@ -10,7 +10,9 @@ namespace {
 // "(x,y,z)" with positive components.
 Dim3 parse_dim3(std::string_view v, const Where& w, const std::string& key) {
   std::string_view s = trim(v);
-  const auto bad = [&] { fail(w, "bad -" + key + " " + excerpt(v) + ": expected (x,y,z) with positive integers"); };
+  const auto bad = [&] {
+    fail(w, "bad -" + key + " " + excerpt(v) + ": expected (x,y,z) with positive integers");
+  };
   if (s.size() < 2 || s.front() != '(' || s.back() != ')') bad();
   s = s.substr(1, s.size() - 2);
   std::uint32_t c[3] = {0, 0, 0};
@@ -27,7 +29,8 @@ template <class T>
 T parse_number(std::string_view v, const Where& w, const std::string& key, bool hex) {
   T out{};
   if (!(hex ? parse_hex(trim(v), out) : parse_dec(trim(v), out)))
-    fail(w, "bad -" + key + " " + excerpt(trim(v)) + (hex ? ": expected a hex number" : ": expected a decimal number"));
+    fail(w, "bad -" + key + " " + excerpt(trim(v)) +
+                (hex ? ": expected a hex number" : ": expected a decimal number"));
   return out;
 }
 
@@ -35,7 +38,8 @@ T parse_number(std::string_view v, const Where& w, const std::string& key, bool 
 
 void read_header_line(std::string_view line, const Where& where, HeaderState& state) {
   const std::size_t eq = line.find('=');
-  if (eq == std::string_view::npos) fail(where, "header line " + excerpt(line) + " has no '='; expected -key = value");
+  if (eq == std::string_view::npos)
+    fail(where, "header line " + excerpt(line) + " has no '='; expected -key = value");
   const std::string key(trim(line.substr(1, eq - 1)));
   const std::string_view value = trim(line.substr(eq + 1));
   if (!state.seen.insert(key).second) fail(where, "header -" + key + " given twice");
@@ -75,8 +79,10 @@ void read_header_line(std::string_view line, const Where& where, HeaderState& st
 }
 
 void check_header(const HeaderState& state, const Where& where) {
-  for (const char* key : {"kernel name", "grid dim", "block dim", "shmem", "nregs", "accelsim tracer version"})
-    if (!state.seen.contains(key)) fail(where, std::string("header -") + key + " missing before the first #BEGIN_TB");
+  for (const char* key :
+       {"kernel name", "grid dim", "block dim", "shmem", "nregs", "accelsim tracer version"})
+    if (!state.seen.contains(key))
+      fail(where, std::string("header -") + key + " missing before the first #BEGIN_TB");
   const KernelHeader& h = state.header;
   if (h.block.count() > 1024)
     fail(where, "-block dim has " + std::to_string(h.block.count()) + " threads (accepted: 1..1024)");

@@ -45,23 +45,30 @@ class Reader {
     const std::string_view t = trim(text);
     if (t.empty()) return;
     switch (state_) {
-      case State::Header: return header_line(t);
-      case State::Between: return between_line(t);
-      case State::BlockHead: return block_head_line(t);
-      case State::InBlock: return in_block_line(t);
-      case State::WarpHead: return warp_head_line(t);
-      case State::Insts: return insts_line(t);
+      case State::Header:
+        return header_line(t);
+      case State::Between:
+        return between_line(t);
+      case State::BlockHead:
+        return block_head_line(t);
+      case State::InBlock:
+        return in_block_line(t);
+      case State::WarpHead:
+        return warp_head_line(t);
+      case State::Insts:
+        return insts_line(t);
     }
   }
 
   SassKernel finish() {
     const Where w = here();
     if (state_ == State::Header) fail(w, "no #BEGIN_TB: the trace holds no thread block");
-    if (state_ == State::Insts) fail(w, "the file ends inside " + warp_name() + " after " +
-                                             std::to_string(insts_count_ - insts_left_) + " instruction lines, fewer than " +
-                                             insts_promise() + " says");
-    if (state_ != State::Between) fail(w, "missing #END_TB: the file ends inside " + block_name_ + " opened at line " +
-                                              std::to_string(block_open_line_));
+    if (state_ == State::Insts)
+      fail(w, "the file ends inside " + warp_name() + " after " + std::to_string(insts_count_ - insts_left_) +
+                  " instruction lines, fewer than " + insts_promise() + " says");
+    if (state_ != State::Between)
+      fail(w, "missing #END_TB: the file ends inside " + block_name_ + " opened at line " +
+                  std::to_string(block_open_line_));
     const auto missing = std::find(block_line_.begin(), block_line_.end(), 0);
     if (missing != block_line_.end()) {
       const std::int64_t id = missing - block_line_.begin();
@@ -105,7 +112,8 @@ class Reader {
 
   void block_head_line(std::string_view t) {
     std::string_view v;
-    if (!key_value(t, "thread block", v)) fail(here(), "expected 'thread block = x,y,z' after #BEGIN_TB, got " + excerpt(t));
+    if (!key_value(t, "thread block", v))
+      fail(here(), "expected 'thread block = x,y,z' after #BEGIN_TB, got " + excerpt(t));
     std::uint32_t c[3] = {0, 0, 0};
     std::string_view s = v;
     for (int k = 0; k < 3; ++k) {
@@ -119,7 +127,8 @@ class Reader {
       fail(here(), "thread block " + excerpt(v) + " outside the grid (" + std::to_string(g.x) + "," +
                        std::to_string(g.y) + "," + std::to_string(g.z) + ")");
     block_id_ = c[0] + std::int64_t{c[1]} * g.x + std::int64_t{c[2]} * g.x * g.y;
-    block_name_ = "block (" + std::to_string(c[0]) + "," + std::to_string(c[1]) + "," + std::to_string(c[2]) + ")";
+    block_name_ =
+        "block (" + std::to_string(c[0]) + "," + std::to_string(c[1]) + "," + std::to_string(c[2]) + ")";
     std::int64_t& seen = block_line_[static_cast<std::size_t>(block_id_)];
     if (seen != 0) fail(here(), block_name_ + " given twice (first at line " + std::to_string(seen) + ")");
     seen = line_;
@@ -135,11 +144,13 @@ class Reader {
     if (t == "#END_TB") return end_block();
     if (key_value(t, "warp", v)) {
       if (!parse_dec(v, warp_index_) || warp_index_ < 0 || warp_index_ >= warps_per_block_)
-        fail(here(), "bad warp " + excerpt(v) + ": blocks of " + std::to_string(header_.header.block.count()) +
-                         " threads have warps 0.." + std::to_string(warps_per_block_ - 1));
+        fail(here(), "bad warp " + excerpt(v) + ": blocks of " +
+                         std::to_string(header_.header.block.count()) + " threads have warps 0.." +
+                         std::to_string(warps_per_block_ - 1));
       std::int64_t& seen = warp_line_[static_cast<std::size_t>(warp_index_)];
-      if (seen != 0) fail(here(), "warp " + std::to_string(warp_index_) + " of " + block_name_ +
-                                      " given twice (first at line " + std::to_string(seen) + ")");
+      if (seen != 0)
+        fail(here(), "warp " + std::to_string(warp_index_) + " of " + block_name_ +
+                         " given twice (first at line " + std::to_string(seen) + ")");
       seen = line_;
       warp_ = &block_->warps[static_cast<std::size_t>(warp_index_)];
       state_ = State::WarpHead;
@@ -154,7 +165,8 @@ class Reader {
   void warp_head_line(std::string_view t) {
     std::string_view v;
     if (!key_value(t, "insts", v) || !parse_dec(v, insts_count_) || insts_count_ < 0)
-      fail(here(), "expected 'insts = N' (N >= 0) after 'warp = " + std::to_string(warp_index_) + "', got " + excerpt(t));
+      fail(here(), "expected 'insts = N' (N >= 0) after 'warp = " + std::to_string(warp_index_) + "', got " +
+                       excerpt(t));
     insts_line_ = line_;
     insts_left_ = insts_count_;
     warp_->steps.reserve(static_cast<std::size_t>(insts_count_));
@@ -164,8 +176,8 @@ class Reader {
   void insts_line(std::string_view t) {
     const char c = t.front();
     if (c == '#' || c == 'w' || c == 't' || c == 'i')
-      fail(here(), warp_name() + " has " + std::to_string(insts_count_ - insts_left_) + " instruction lines, fewer than " +
-                       insts_promise() + " says; found " + excerpt(t));
+      fail(here(), warp_name() + " has " + std::to_string(insts_count_ - insts_left_) +
+                       " instruction lines, fewer than " + insts_promise() + " says; found " + excerpt(t));
     parse_inst_line(t, format_, here(), tokens_, inst_);
     const std::int32_t pc = static_index();
     const SassInstr& s = code_[static_cast<std::size_t>(pc)];
@@ -175,9 +187,10 @@ class Reader {
       const std::span<const std::uint64_t> addrs(inst_.addr.data(), static_cast<std::size_t>(inst_.naddr));
       TraceMem m;
       m.first = static_cast<std::uint32_t>(warp_->lines.size());
-      m.count = s.space == MemSpace::Shared
-                    ? shared_conflict_degree(addrs, s.mem_width)
-                    : append_lines(addrs, static_cast<std::uint64_t>(options_.line_bytes), s.space, warp_->lines);
+      m.count =
+          s.space == MemSpace::Shared
+              ? shared_conflict_degree(addrs, s.mem_width)
+              : append_lines(addrs, static_cast<std::uint64_t>(options_.line_bytes), s.space, warp_->lines);
       warp_->mem.push_back(m);
     }
     if (--insts_left_ == 0) {
@@ -191,9 +204,10 @@ class Reader {
   void end_block() {
     for (int w = 0; w < warps_per_block_; ++w)
       if (warp_line_[static_cast<std::size_t>(w)] == 0)
-        fail(here(), block_name_ + " opened at line " + std::to_string(block_open_line_) + " has no 'warp = " +
-                         std::to_string(w) + "' (blocks of " + std::to_string(header_.header.block.count()) +
-                         " threads have " + std::to_string(warps_per_block_) + " warps)");
+        fail(here(), block_name_ + " opened at line " + std::to_string(block_open_line_) +
+                         " has no 'warp = " + std::to_string(w) + "' (blocks of " +
+                         std::to_string(header_.header.block.count()) + " threads have " +
+                         std::to_string(warps_per_block_) + " warps)");
     state_ = State::Between;
   }
 
@@ -205,7 +219,9 @@ class Reader {
       return it->second;
     }
     const auto cls = classify_opcode(inst_.opcode);
-    if (!cls) fail(here(), "unknown SASS opcode " + excerpt(inst_.opcode) + " (docs/accelsim-traces.md lists the accepted ones)");
+    if (!cls)
+      fail(here(), "unknown SASS opcode " + excerpt(inst_.opcode) +
+                       " (docs/accelsim-traces.md lists the accepted ones)");
     const bool memory = cls->op == OpClass::Load || cls->op == OpClass::Store;
     if (inst_.mem_width > 0 && !memory)
       fail(here(), excerpt(inst_.opcode) + " is not a memory instruction but has memory width " +
@@ -224,12 +240,14 @@ class Reader {
   }
 
   void check_same(const SassInstr& s) const {
-    const bool same = s.opcode == inst_.opcode && s.mem_width == inst_.mem_width &&
-                      std::equal(s.dst.begin(), s.dst.end(), inst_.dst.begin(), inst_.dst.begin() + inst_.ndst) &&
-                      std::equal(s.src.begin(), s.src.end(), inst_.src.begin(), inst_.src.begin() + inst_.nsrc);
+    const bool same =
+        s.opcode == inst_.opcode && s.mem_width == inst_.mem_width &&
+        std::equal(s.dst.begin(), s.dst.end(), inst_.dst.begin(), inst_.dst.begin() + inst_.ndst) &&
+        std::equal(s.src.begin(), s.src.end(), inst_.src.begin(), inst_.src.begin() + inst_.nsrc);
     if (!same)
-      fail(here(), "PC " + hex_pc(s.pc) + " differs from its first occurrence at line " + std::to_string(s.first_line) +
-                       " (opcode " + excerpt(s.opcode) + ", registers and memory width must be the same each time)");
+      fail(here(), "PC " + hex_pc(s.pc) + " differs from its first occurrence at line " +
+                       std::to_string(s.first_line) + " (opcode " + excerpt(s.opcode) +
+                       ", registers and memory width must be the same each time)");
   }
 
   void renumber_pcs() {
@@ -287,7 +305,8 @@ class Reader {
 
 }  // namespace
 
-SassKernel parse_kernel_trace(std::string_view text, std::string_view source_name, const ReadOptions& options) {
+SassKernel parse_kernel_trace(std::string_view text, std::string_view source_name,
+                              const ReadOptions& options) {
   Reader r(source_name, options);
   while (!text.empty()) {
     const std::size_t nl = text.find('\n');
@@ -300,7 +319,8 @@ SassKernel parse_kernel_trace(std::string_view text, std::string_view source_nam
 SassKernel read_kernel_trace(const std::filesystem::path& file, const ReadOptions& options) {
   const std::string name = file.string();
   if (name.ends_with(".xz"))
-    throw InputError(name + ": compressed traces (.traceg.xz) are not supported; decompress first (xz -dk " + name + ")");
+    throw InputError(name + ": compressed traces (.traceg.xz) are not supported; decompress first (xz -dk " +
+                     name + ")");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError(name + ": cannot open the kernel trace");
   Reader r(name, options);

@@ -16,7 +16,8 @@
 
 namespace rfvar::arch::accelsim {
 
-SassKernel parse_kernel_trace(std::string_view text, std::string_view source_name, const ReadOptions& options = {});
+SassKernel parse_kernel_trace(std::string_view text, std::string_view source_name,
+                              const ReadOptions& options = {});
 SassKernel read_kernel_trace(const std::filesystem::path& file, const ReadOptions& options = {});
 
 }  // namespace rfvar::arch::accelsim

@@ -41,7 +41,8 @@ KernelsList parse_kernels_list(std::string_view text, std::string_view source_na
       fail(w, "compressed kernel trace " + excerpt(t) +
                   " is not supported: decompress it (xz -dk) and name the .traceg in the list");
     } else if (t.ends_with(".trace")) {
-      fail(w, "raw kernel trace " + excerpt(t) + ": run Accel-Sim's post-traces-processing to get the .traceg");
+      fail(w,
+           "raw kernel trace " + excerpt(t) + ": run Accel-Sim's post-traces-processing to get the .traceg");
     } else {
       fail(w, "expected 'MemcpyHtoD,0xADDR,BYTES' or a kernel trace 'kernel-N.traceg', got " + excerpt(t));
     }

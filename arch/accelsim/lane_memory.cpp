@@ -7,9 +7,12 @@ namespace rfvar::arch::accelsim {
 
 std::uint64_t space_tag(MemSpace space) {
   switch (space) {
-    case MemSpace::Local: return std::uint64_t{1} << kSpaceTagShift;
-    case MemSpace::Const: return std::uint64_t{2} << kSpaceTagShift;
-    default: return 0;  // global
+    case MemSpace::Local:
+      return std::uint64_t{1} << kSpaceTagShift;
+    case MemSpace::Const:
+      return std::uint64_t{2} << kSpaceTagShift;
+    default:
+      return 0;  // global
   }
 }
 

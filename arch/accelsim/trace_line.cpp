@@ -30,7 +30,8 @@ class Cursor {
   T dec(const char* what) {
     const std::string_view s = next(what);
     T v{};
-    if (!parse_dec(s, v)) fail(w_, std::string("bad ") + what + " " + excerpt(s) + ": expected a decimal number");
+    if (!parse_dec(s, v))
+      fail(w_, std::string("bad ") + what + " " + excerpt(s) + ": expected a decimal number");
     return v;
   }
   bool done() const { return i_ >= t_.size(); }
@@ -44,8 +45,8 @@ class Cursor {
 };
 
 // `count` register tokens R<n>; RZ (R255) is counted but not kept.
-void read_regs(Cursor& c, const Where& w, const char* list, int count, std::array<std::uint16_t, kMaxLineRegs>& out,
-               int& n) {
+void read_regs(Cursor& c, const Where& w, const char* list, int count,
+               std::array<std::uint16_t, kMaxLineRegs>& out, int& n) {
   if (count < 0) fail(w, std::string("bad ") + list + " register count " + std::to_string(count));
   if (count > kMaxLineRegs)
     fail(w, std::string("too many ") + list + " registers (" + std::to_string(count) + " > " +
@@ -78,12 +79,14 @@ void read_addresses(Cursor& c, const Where& w, InstLine& out) {
     const auto base = c.hex<std::uint64_t>("base address");
     const auto stride = c.dec<std::int64_t>("stride");
     for (int k = 0; k < lanes; ++k)
-      out.addr[static_cast<std::size_t>(k)] = base + static_cast<std::uint64_t>(stride) * static_cast<std::uint64_t>(k);
+      out.addr[static_cast<std::size_t>(k)] =
+          base + static_cast<std::uint64_t>(stride) * static_cast<std::uint64_t>(k);
   } else {
     std::uint64_t a = c.hex<std::uint64_t>("base address");
     if (c.left() < static_cast<std::size_t>(std::max(0, lanes - 1)))
-      fail(w, "address mode 2 needs one delta per active lane after the first: mask has " + std::to_string(lanes) +
-                  " lanes, the line has " + std::to_string(c.left()) + " more fields");
+      fail(w, "address mode 2 needs one delta per active lane after the first: mask has " +
+                  std::to_string(lanes) + " lanes, the line has " + std::to_string(c.left()) +
+                  " more fields");
     for (int k = 0; k < lanes; ++k) {
       if (k > 0) a += static_cast<std::uint64_t>(c.dec<std::int64_t>("address delta"));
       out.addr[static_cast<std::size_t>(k)] = a;
@@ -105,13 +108,15 @@ void parse_inst_line(std::string_view line, const LineFormat& format, const Wher
   read_regs(c, where, "destination", c.dec<int>("destination count"), out.dst, out.ndst);
   out.opcode = c.next("an opcode");
   unsigned reg = 0;
-  const bool is_register = out.opcode.size() >= 2 && out.opcode[0] == 'R' && parse_dec(out.opcode.substr(1), reg);
+  const bool is_register =
+      out.opcode.size() >= 2 && out.opcode[0] == 'R' && parse_dec(out.opcode.substr(1), reg);
   if (is_register || !(out.opcode[0] >= 'A' && out.opcode[0] <= 'Z'))
     fail(where, "expected an opcode after the destination registers, got " + excerpt(out.opcode));
   read_regs(c, where, "source", c.dec<int>("source count"), out.src, out.nsrc);
   const std::string_view width_s = c.next("a memory width");
   if (!parse_dec(width_s, out.mem_width))
-    fail(where, "expected the memory width (decimal bytes) after the source registers, got " + excerpt(width_s));
+    fail(where,
+         "expected the memory width (decimal bytes) after the source registers, got " + excerpt(width_s));
   if (out.mem_width < 0 || out.mem_width > kMaxLaneBytes)
     fail(where, "memory width " + std::to_string(out.mem_width) + " out of range (0..32 bytes per lane)");
   out.naddr = 0;

@@ -32,9 +32,9 @@ struct InstLine {
   std::uint32_t mask = 0;
   std::string_view opcode;  // a view into the parsed line
   std::array<std::uint16_t, kMaxLineRegs> dst{};
-  int ndst = 0;             // RZ dropped
+  int ndst = 0;  // RZ dropped
   std::array<std::uint16_t, kMaxLineRegs> src{};
-  int nsrc = 0;             // RZ dropped
+  int nsrc = 0;  // RZ dropped
   std::int32_t mem_width = 0;
   std::array<std::uint64_t, 32> addr{};
   int naddr = 0;
