@@ -99,6 +99,7 @@ void EntryBuilder::parse_opcode(const std::string& opcode, Instr& in, int line) 
     unsupported();
   }
   if (in.op == Op::Bar && parts.size() > 1 && parts[1] != "sync") unsupported();  // bar.arrive, bar.red
+  if (in.type == Type::F16 || in.type2 == Type::F16) unsupported();
   if ((in.op == Op::Atom || in.op == Op::Red) && in.mode == Mode::None) unsupported();
   if (in.op == Op::Shf && in.mode == Mode::None) unsupported();
 }
@@ -130,6 +131,8 @@ void EntryBuilder::add_instruction(const std::string& text, int line) {
   parse_opcode(info.opcode, in, line);
   info.type = in.type;
   info.type2 = in.type2;
+  info.space = in.space;
+  info.mem_record = in.op == Op::Ld || in.op == Op::St || in.op == Op::Atom || in.op == Op::Red;
   e_.info.push_back(std::move(info));
   info_ = &e_.info.back();
   decode_operands(ops, in, line);

@@ -130,8 +130,20 @@ class LaunchRunner {
     }
   }
 
-  // Runs the warp until it reaches a barrier or exits.
+  // Runs the warp until it reaches a barrier or exits; an opcode / type combination the executors
+  // do not implement becomes an InputError naming the instruction's line.
   void run_warp(Warp& w, WarpTrace* tr) {
+    try {
+      run_warp_unchecked(w, tr);
+    } catch (const std::logic_error& e) {
+      const SimtEntry& top = w.stack.back();
+      const InstrInfo& info = e_.info[static_cast<std::size_t>(top.pc)];
+      throw InputError(prog_.file + ":" + std::to_string(info.line) + ": unsupported instruction '" + info.opcode +
+                       "' (" + e.what() + ")");
+    }
+  }
+
+  void run_warp_unchecked(Warp& w, WarpTrace* tr) {
     const Instr* code = e_.code.data();
     const std::int32_t n = static_cast<std::int32_t>(e_.code.size());
     std::uint64_t* r = w.r;

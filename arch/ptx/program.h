@@ -32,12 +32,15 @@ struct InstrInfo {
   std::string base;                   // e.g. "ld"
   std::vector<std::string> modifiers; // the dotted parts after the base, in order (types included)
   Type type = Type::None;             // the (destination) type; cvt: destination type
-  Type type2 = Type::None;            // cvt: source type; otherwise None
+  Type type2 = Type::None;            // cvt / set: source type; otherwise None
+  Space space = Space::Generic;       // ld / st / atom / red / cvta: the state space (Generic if none)
+  bool mem_record = false;            // ld / st / atom / red: each execution has one TraceMem
   bool has_guard = false;
   RegName guard;                      // guard predicate register (valid if has_guard)
   bool guard_negated = false;
   std::vector<RegName> dsts;          // registers written (vector elements in order)
-  std::vector<RegName> srcs;          // registers read (incl. address registers, vector elements)
+  std::vector<RegName> srcs;          // registers read (incl. address registers, vector elements,
+                                      // predicate sources); special registers (%tid.x ...) are not listed
   int line = 0;                       // source line in the .ptx file
 };
 
