@@ -1,4 +1,5 @@
 // The opcode layer of EntryBuilder: guard, opcode modifiers and the operand shape of each opcode.
+#include <algorithm>
 #include <array>
 #include <string_view>
 
@@ -20,9 +21,9 @@ std::vector<std::string> split_dots(const std::string& s) {
 }
 
 bool ignorable(const std::string& m) {
-  static constexpr std::array<std::string_view, 22> kIgnored{
+  static constexpr std::array<std::string_view, 23> kIgnored{
       "ftz", "nc", "sync", "aligned", "volatile", "relaxed", "acquire", "release", "acq_rel", "sc", "gpu",
-      "sys", "cta", "ca", "cg", "cs", "lu", "cv", "wb", "wt", "noftz", "uni"};
+      "sys", "cta", "ca", "cg", "cs", "lu", "cv", "wb", "wt", "noftz", "uni", "gl"};
   for (std::string_view k : kIgnored)
     if (m == k) return true;
   return m.rfind("L1::", 0) == 0 || m.rfind("L2::", 0) == 0;
@@ -98,7 +99,7 @@ void EntryBuilder::parse_opcode(const std::string& opcode, Instr& in, int line) 
     if (ignorable(m)) continue;
     unsupported();
   }
-  if (in.op == Op::Bar && parts.size() > 1 && parts[1] != "sync") unsupported();  // bar.arrive, bar.red
+  if (in.op == Op::Bar && std::find(parts.begin(), parts.end(), "sync") == parts.end()) unsupported();  // bar.arrive, bar.red
   if (in.type == Type::F16 || in.type2 == Type::F16) unsupported();
   if ((in.op == Op::Atom || in.op == Op::Red) && in.mode == Mode::None) unsupported();
   if (in.op == Op::Shf && in.mode == Mode::None) unsupported();

@@ -26,6 +26,9 @@ constexpr SpecialName kSpecials[] = {
     {"%ctaid.x", SpecialReg::CtaidX},   {"%ctaid.y", SpecialReg::CtaidY},   {"%ctaid.z", SpecialReg::CtaidZ},
     {"%nctaid.x", SpecialReg::NctaidX}, {"%nctaid.y", SpecialReg::NctaidY}, {"%nctaid.z", SpecialReg::NctaidZ},
     {"%laneid", SpecialReg::LaneId},    {"%warpid", SpecialReg::WarpId},    {"%nwarpid", SpecialReg::NWarpId},
+    {"%lanemask_eq", SpecialReg::LanemaskEq}, {"%lanemask_le", SpecialReg::LanemaskLe},
+    {"%lanemask_lt", SpecialReg::LanemaskLt}, {"%lanemask_ge", SpecialReg::LanemaskGe},
+    {"%lanemask_gt", SpecialReg::LanemaskGt},
 };
 }  // namespace
 

@@ -81,6 +81,12 @@ class LaunchRunner {
         slot(wp.r, static_cast<std::int32_t>(SpecialReg::TidY))[l] = (t / shape.block[0]) % shape.block[1];
         slot(wp.r, static_cast<std::int32_t>(SpecialReg::TidZ))[l] = t / (shape.block[0] * shape.block[1]);
         slot(wp.r, static_cast<std::int32_t>(SpecialReg::LaneId))[l] = static_cast<std::uint64_t>(l);
+        const std::uint32_t eq = 1u << l, lt = eq - 1;
+        slot(wp.r, static_cast<std::int32_t>(SpecialReg::LanemaskEq))[l] = eq;
+        slot(wp.r, static_cast<std::int32_t>(SpecialReg::LanemaskLe))[l] = lt | eq;
+        slot(wp.r, static_cast<std::int32_t>(SpecialReg::LanemaskLt))[l] = lt;
+        slot(wp.r, static_cast<std::int32_t>(SpecialReg::LanemaskGe))[l] = ~lt;
+        slot(wp.r, static_cast<std::int32_t>(SpecialReg::LanemaskGt))[l] = ~(lt | eq);
       }
     }
   }

@@ -75,7 +75,7 @@ struct Instr {
 // Special registers, each a read-only value slot at this index.
 enum class SpecialReg : std::int32_t {
   Zero = 0, TidX, TidY, TidZ, NtidX, NtidY, NtidZ, CtaidX, CtaidY, CtaidZ, NctaidX, NctaidY, NctaidZ,
-  LaneId, WarpId, NWarpId, Count
+  LaneId, WarpId, NWarpId, LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt, Count
 };
 
 // A read-only slot holding the same bits in every lane (immediates, addresses of variables).

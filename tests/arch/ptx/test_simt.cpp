@@ -190,3 +190,26 @@ TEST_CASE("ptx simt: GIVEN a grid of blocks WHEN each writes its ctaid THEN bloc
   REQUIRE(r.trace.blocks.size() == 6);
   CHECK(r.trace.blocks[5].warps[1].steps.front().mask == 0xFFu);
 }
+
+TEST_CASE("ptx simt: GIVEN %lanemask_lt and membar WHEN run THEN popc of the mask is the lane id") {
+  const std::string ptx = ptx_module(R"(
+.visible .entry lanes(.param .u64 out)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %lanemask_lt;
+  popc.b32 %r2, %r1;
+  membar.gl;
+  mov.u32 %r3, %tid.x;
+  mul.wide.u32 %rd2, %r3, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r2;
+  ret;
+}
+)");
+  PtxRun r(ptx, {zeros(256)});
+  r.launch("lanes", shape(64));
+  const auto out = r.read<std::int32_t>(0);
+  for (int t = 0; t < 64; ++t) CHECK(out[static_cast<std::size_t>(t)] == t % 32);
+}
