@@ -26,6 +26,15 @@ class Cursor {
     if (!parse_hex(s, v)) fail(w_, std::string("bad ") + what + " " + excerpt(s) + ": expected hex");
     return v;
   }
+  // A byte address, 0x-prefixed as the tracer writes it (so that a v5 immediate is never taken for
+  // a missing address).
+  std::uint64_t address(const char* what) {
+    const std::string_view s = next(what);
+    std::uint64_t v = 0;
+    if (s.size() < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || !parse_hex(s, v))
+      fail(w_, std::string("bad ") + what + " " + excerpt(s) + ": expected 0x and hex digits");
+    return v;
+  }
   template <class T>
   T dec(const char* what) {
     const std::string_view s = next(what);
@@ -74,15 +83,15 @@ void read_addresses(Cursor& c, const Where& w, InstLine& out) {
     if (c.left() < static_cast<std::size_t>(lanes))
       fail(w, "address mode 0 needs one address per active lane: mask has " + std::to_string(lanes) +
                   " lanes, the line has " + std::to_string(c.left()) + " more fields");
-    for (int k = 0; k < lanes; ++k) out.addr[static_cast<std::size_t>(k)] = c.hex<std::uint64_t>("address");
+    for (int k = 0; k < lanes; ++k) out.addr[static_cast<std::size_t>(k)] = c.address("address");
   } else if (mode == 1) {
-    const auto base = c.hex<std::uint64_t>("base address");
+    const auto base = c.address("base address");
     const auto stride = c.dec<std::int64_t>("stride");
     for (int k = 0; k < lanes; ++k)
       out.addr[static_cast<std::size_t>(k)] =
           base + static_cast<std::uint64_t>(stride) * static_cast<std::uint64_t>(k);
   } else {
-    std::uint64_t a = c.hex<std::uint64_t>("base address");
+    std::uint64_t a = c.address("base address");
     if (c.left() < static_cast<std::size_t>(std::max(0, lanes - 1)))
       fail(w, "address mode 2 needs one delta per active lane after the first: mask has " +
                   std::to_string(lanes) + " lanes, the line has " + std::to_string(c.left()) +

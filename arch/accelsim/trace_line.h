@@ -5,10 +5,10 @@
 // naming `where` and what is wrong. line_num is read only when `lineinfo` is set and the one
 // trailing immediate only when `immediate` is set (tracer v5); nothing else may follow. Registers
 // are R0..R255; R255 (RZ) counts towards dest_num / src_num but is dropped from dst / src.
-// mem_width > 0 introduces an address mode: 0 = one hex address per active lane, 1 = hex base and
-// decimal stride (k-th active lane: base + k * stride), 2 = hex base and one decimal delta per
-// active lane after the first (each from the previous active lane's address). `addr` then holds the
-// active lanes' byte addresses in lane order (`naddr` = active lanes).
+// mem_width > 0 introduces an address mode: 0 = one address per active lane, 1 = base and decimal
+// stride (k-th active lane: base + k * stride), 2 = base and one decimal delta per active lane after
+// the first (each from the previous active lane's address); addresses are 0x-prefixed hex. `addr`
+// then holds the active lanes' byte addresses in lane order (`naddr` = active lanes).
 #pragma once
 
 #include <array>

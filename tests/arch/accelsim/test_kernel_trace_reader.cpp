@@ -169,20 +169,20 @@ TEST_SUITE("accelsim") {
         "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 8\n"
         "-accelsim tracer version = ";
     // v3: 00d0 00000001 0 STG.E.U8 2 R4 R255 1 2 0x7fc841520000
-    const SassKernel v3 = parse_kernel_trace(head +
-                                                 "3\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
-                                                 "00d0 00000001 0 STG.E.U8 2 R4 R255 1 2 0x7fc841520000\n"
-                                                 "00e0 ffffffff 0 EXIT 0 0\n#END_TB\n",
-                                             "v3.traceg");
+    const SassKernel v3 =
+        parse_kernel_trace(head +
+                               "3\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n00d0 00000001 0 "
+                               "STG.E.U8 2 R4 R255 1 2 0x7fc841520000\n00e0 ffffffff 0 EXIT 0 0\n#END_TB\n",
+                           "v3.traceg");
     CHECK(v3.code[0].src == std::vector<std::uint16_t>{4});
     CHECK(v3.code[0].mem_width == 1);
     CHECK(v3.trace.blocks[0].warps[0].lines == std::vector<std::uint64_t>{0x7fc841520000 / 128});
     // v5: 00a0 ffffffff 1 R4 LDG.E 1 R4 4 1 0x7fb0fc430e00 4 0 (mode 1, stride 4, immediate 0)
-    const SassKernel v5 = parse_kernel_trace(head +
-                                                 "5\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
-                                                 "00a0 ffffffff 1 R4 LDG.E 1 R4 4 1 0x7fb0fc430e00 4 0\n"
-                                                 "00b0 ffffffff 0 EXIT 0 0 0\n#END_TB\n",
-                                             "v5.traceg");
+    const SassKernel v5 =
+        parse_kernel_trace(head +
+                               "5\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n00a0 ffffffff 1 R4 "
+                               "LDG.E 1 R4 4 1 0x7fb0fc430e00 4 0\n00b0 ffffffff 0 EXIT 0 0 0\n#END_TB\n",
+                           "v5.traceg");
     CHECK(v5.code[0].dst == std::vector<std::uint16_t>{4});
     CHECK(v5.code[0].src == std::vector<std::uint16_t>{4});
     CHECK(v5.trace.blocks[0].warps[0].mem == std::vector<TraceMem>{{0, 1}});
@@ -208,8 +208,8 @@ TEST_SUITE("accelsim") {
   TEST_CASE("GIVEN a predicated EXIT before the warp's end WHEN read THEN it is an ordinary step") {
     const SassKernel k = parse_kernel_trace(
         "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 4\n"
-        "-accelsim tracer version = 3\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n"
-        "0010 0000ffff 0 EXIT 0 0\n0020 ffff0000 1 R1 IADD3 2 R1 R1 0\n0030 ffff0000 0 EXIT 0 0\n#END_TB\n",
+        "-accelsim tracer version = 3\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n0010 0000ffff 0 "
+        "EXIT 0 0\n0020 ffff0000 1 R1 IADD3 2 R1 R1 0\n0030 ffff0000 0 EXIT 0 0\n#END_TB\n",
         "exit.traceg");
     CHECK(k.trace.blocks[0].warps[0].steps ==
           std::vector<TraceStep>{{0, 0x0000ffff}, {1, 0xffff0000}, {2, 0xffff0000}});

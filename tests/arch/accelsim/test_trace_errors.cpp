@@ -99,14 +99,16 @@ TEST_SUITE("accelsim") {
           "kernel-1.traceg:13: unknown address mode '3' (accepted: 0 list, 1 base+stride, 2 base+deltas)");
     CHECK(line_error("0000 00000003 1 R4 LDG.E 1 R2 4 0 0x100") ==
           "kernel-1.traceg:13: address mode 0 needs one address per active lane: mask has 2 lanes, the line "
-          "has 1 "
-          "more fields");
+          "has 1 more fields");
     CHECK(line_error("0000 00000007 1 R4 LDG.E 1 R2 4 2 0x100 4") ==
           "kernel-1.traceg:13: address mode 2 needs one delta per active lane after the first: mask has 3 "
-          "lanes, the "
-          "line has 1 more fields");
+          "lanes, the line has 1 more fields");
     CHECK(line_error("0000 00000001 1 R4 LDG.E 1 R2 4 0 0xZZ") ==
-          "kernel-1.traceg:13: bad address '0xZZ': expected hex");
+          "kernel-1.traceg:13: bad address '0xZZ': expected 0x and hex digits");
+    CHECK(line_error("0000 00000001 1 R4 LDG.E 1 R2 4 0 100") ==
+          "kernel-1.traceg:13: bad address '100': expected 0x and hex digits");
+    CHECK(line_error("0000 00000001 1 R4 LDG.E 1 R2 4 1 7f00 4") ==
+          "kernel-1.traceg:13: bad base address '7f00': expected 0x and hex digits");
     CHECK(line_error("0000 ffffffff 1 R4 LDG.E 1 R2 4 1 0x100 four") ==
           "kernel-1.traceg:13: bad stride 'four': expected a decimal number");
     CHECK(line_error("0000 00000003 1 R4 LDG.E 1 R2 4 2 0x100 1.5") ==
@@ -126,8 +128,7 @@ TEST_SUITE("accelsim") {
   TEST_CASE("GIVEN one PC traced two ways WHEN parsed THEN the second occurrence is named with the first") {
     CHECK(error_of(one_warp({"0000 ffffffff 1 R1 MOV 0 0", "0000 ffffffff 1 R2 MOV 0 0", kExit})) ==
           "kernel-1.traceg:14: PC 0x0000 differs from its first occurrence at line 13 (opcode 'MOV', "
-          "registers and "
-          "memory width must be the same each time)");
+          "registers and memory width must be the same each time)");
   }
 
   TEST_CASE("GIVEN v5 fields WHEN malformed THEN line number and immediate errors name the line") {
@@ -139,6 +140,9 @@ TEST_SUITE("accelsim") {
           "kernel-1.traceg:13: unexpected '0' after the instruction's last field");
     CHECK(error_of(one_warp({"0000 ffffffff 0 EXIT 0 0 z"}, -1, 5)) ==
           "kernel-1.traceg:13: bad immediate 'z': expected a number");
+    // A v5 line missing an address: its immediate is not taken for one.
+    CHECK(error_of(one_warp({"0000 00000003 1 R4 LDG.E 1 R2 4 0 0x100 0", kExit}, -1, 5)) ==
+          "kernel-1.traceg:13: bad address '0': expected 0x and hex digits");
     // The immediate is optional and v3 has none.
     CHECK(error_of(one_warp({"0000 ffffffff 0 EXIT 0 0"}, -1, 5)) == "");
     CHECK(error_of(one_warp({"0000 ffffffff 0 EXIT 0 0 0"}, -1, 3)) ==
@@ -148,12 +152,10 @@ TEST_SUITE("accelsim") {
   TEST_CASE("GIVEN an insts count that does not match its lines WHEN parsed THEN the mismatch is named") {
     CHECK(error_of(one_warp({"0000 ffffffff 1 R1 MOV 0 0", kExit}, 3)) ==
           "kernel-1.traceg:15: warp 0 of block (0,0,0) has 2 instruction lines, fewer than 'insts = 3' at "
-          "line 12 "
-          "says; found '#END_TB'");
+          "line 12 says; found '#END_TB'");
     CHECK(error_of(one_warp({kExit, "0100 ffffffff 0 EXIT 0 0"}, 1)) ==
           "kernel-1.traceg:14: expected 'warp = N' or #END_TB, got '0100 ffffffff 0 EXIT 0 0' (more "
-          "instruction "
-          "lines than 'insts = 1' at line 12?)");
+          "instruction lines than 'insts = 1' at line 12?)");
     CHECK(error_of(header() + "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n" + kExit + "\n") ==
           "kernel-1.traceg:13: the file ends inside warp 0 of block (0,0,0) after 1 instruction lines, fewer "
           "than "
@@ -165,8 +167,7 @@ TEST_SUITE("accelsim") {
   TEST_CASE("GIVEN a warp whose last instruction is not EXIT WHEN parsed THEN it is an error") {
     CHECK(error_of(one_warp({"0000 ffffffff 0 BRA 0 0"})) ==
           "kernel-1.traceg:13: warp 0 of block (0,0,0) ends with 'BRA', not EXIT (Accel-Sim traces end every "
-          "warp "
-          "with EXIT)");
+          "warp with EXIT)");
   }
 
   TEST_CASE("GIVEN block structure errors WHEN parsed THEN #END_TB, blocks and warps are checked") {
@@ -212,8 +213,7 @@ TEST_SUITE("accelsim") {
           "kernel-1.traceg:1: bad -grid dim '(1,0,1)': expected (x,y,z) with positive integers");
     CHECK(error_of("-accelsim tracer version = 2\n") ==
           "kernel-1.traceg:1: unsupported -accelsim tracer version 2 (accepted: 3, 4, 5; older raw traces "
-          "must go "
-          "through post-traces-processing)");
+          "must go through post-traces-processing)");
     CHECK(error_of("-nregs = 8\n-nregs = 9\n") == "kernel-1.traceg:2: header -nregs given twice");
     CHECK(error_of("-nregs 8\n") ==
           "kernel-1.traceg:1: header line '-nregs 8' has no '='; expected -key = value");
@@ -241,8 +241,7 @@ TEST_SUITE("accelsim") {
     };
     CHECK(list_error("MemcpyHtoD,0x10,16\n\nkernel-1.traceg.xz\n") ==
           "kernelslist.g:3: compressed kernel trace 'kernel-1.traceg.xz' is not supported: decompress it (xz "
-          "-dk) and "
-          "name the .traceg in the list");
+          "-dk) and name the .traceg in the list");
     CHECK(list_error("MemcpyHtoD,0x10\n") ==
           "kernelslist.g:1: bad memcpy line 'MemcpyHtoD,0x10': expected MemcpyHtoD,0xADDR,BYTES");
     CHECK(list_error("MemcpyHtoD,0x10,16,3\n") ==
@@ -259,11 +258,10 @@ TEST_SUITE("accelsim") {
   }
 
   TEST_CASE("GIVEN missing or compressed files WHEN read THEN the error names the file") {
-    CHECK_THROWS_WITH_AS(
-        read_kernel_trace("/nonexistent/kernel-1.traceg.xz"),
-        "/nonexistent/kernel-1.traceg.xz: compressed traces (.traceg.xz) are not supported; decompress "
-        "first (xz -dk /nonexistent/kernel-1.traceg.xz)",
-        InputError);
+    CHECK_THROWS_WITH_AS(read_kernel_trace("/nonexistent/kernel-1.traceg.xz"),
+                         "/nonexistent/kernel-1.traceg.xz: compressed traces (.traceg.xz) are not supported; "
+                         "decompress first (xz -dk /nonexistent/kernel-1.traceg.xz)",
+                         InputError);
     CHECK_THROWS_WITH_AS(read_kernel_trace("/nonexistent/kernel-1.traceg"),
                          "/nonexistent/kernel-1.traceg: cannot open the kernel trace", InputError);
     CHECK_THROWS_WITH_AS(read_trace("/nonexistent"), "/nonexistent: cannot open the kernels list",
