@@ -62,7 +62,8 @@ struct WarpPlace {
 // ld / st / atom / red: global, local, const and param accesses as distinct lines in lane order
 // (line = address / line_bytes, space tag in bits 56-63; local addresses interleaved by lane, 4-byte
 // words, so that one offset across a warp is contiguous), shared accesses as the bank-conflict
-// degree over 32 banks of 4-byte words. An access outside its space throws InputError naming the
+// degree over 32 banks of 4-byte words (1 for a .shared instruction with no lane on; a generic
+// access with no lane on records 0 lines). An access outside its space throws InputError naming the
 // instruction's line.
 void exec_mem(const Instr& in, const InstrInfo& info, std::uint64_t* r, std::uint32_t m, const WarpPlace& w,
               const MemContext& ctx, WarpTrace* trace);

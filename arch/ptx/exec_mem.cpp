@@ -50,7 +50,9 @@ Access resolve(Space sp, U64 addr, U64 n, int lane, const WarpPlace& w, const Me
 // Records the accesses of one warp instruction into the trace.
 class Recorder {
  public:
-  Recorder(WarpTrace* t, const MemContext& ctx, const WarpPlace& w) : t_(t), ctx_(ctx), w_(w), s_(*ctx.scratch) {
+  // A shared-space instruction whose lanes are all off records degree 1 (it still issues once).
+  Recorder(WarpTrace* t, const MemContext& ctx, const WarpPlace& w, bool shared)
+      : t_(t), ctx_(ctx), w_(w), s_(*ctx.scratch), shared_(shared) {
     if (t_) std::fill_n(s_.per_bank, 32, 0u);
   }
   void add(const Access& a, U64 bytes, int lane) {
@@ -179,7 +181,7 @@ void exec_mem(const Instr& in, const InstrInfo& info, U64* r, std::uint32_t m, c
     for_lanes(m, [&](int l) { d[l] = (in.to ? a[l] - base : a[l] + base) & mask; });
     return;
   }
-  Recorder rec(trace, ctx, w);
+  Recorder rec(trace, ctx, w, in.space == Space::Shared);
   const U64* base = slot(r, in.src[0]);
   const int bytes = type_bytes(in.type);
   switch (in.op) {

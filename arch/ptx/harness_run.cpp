@@ -1,5 +1,6 @@
 // Running a harness: buffers, their initialization, parameter packing and the launch sequence.
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 #include "arch/ptx/harness.h"
@@ -25,6 +26,13 @@ void store(unsigned char* p, Type t, std::int64_t iv, double dv, bool is_int) {
   }
 }
 
+// A double clamped into the int64 range (harness bounds of 64-bit buffers).
+std::int64_t to_int64(double v) {
+  if (v <= -9.2233720368547758e18) return INT64_MIN;
+  if (v >= 9.2233720368547758e18) return INT64_MAX;
+  return static_cast<std::int64_t>(v);
+}
+
 bool nonzero(const unsigned char* p, Type t) {
   std::uint64_t v = 0;
   std::memcpy(&v, p, static_cast<std::size_t>(type_bytes(t)));
@@ -47,10 +55,12 @@ void init_buffer(const BufferSpec& b, unsigned char* p, std::uint64_t seed, std:
         if (fl) {
           store(e, b.type, 0, b.min + (b.max - b.min) * rng.uniform(), false);
         } else {
-          const auto lo = static_cast<std::int64_t>(b.min), hi = static_cast<std::int64_t>(b.max);
-          const std::uint64_t range = static_cast<std::uint64_t>(hi - lo) + 1;
-          const std::uint64_t r = range <= 0xFFFFFFFFull ? rng.below(static_cast<std::uint32_t>(range)) : rng.next_u64() % range;
-          store(e, b.type, lo + static_cast<std::int64_t>(r), 0.0, true);
+          const std::int64_t lo = to_int64(b.min), hi = to_int64(b.max);
+          const std::uint64_t range = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) + 1;
+          const std::uint64_t r = range == 0 ? rng.next_u64()  // the whole 64-bit range
+                                  : range <= 0xFFFFFFFFull ? rng.below(static_cast<std::uint32_t>(range))
+                                                           : rng.next_u64() % range;
+          store(e, b.type, static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + r), 0.0, true);
         }
         break;
     }

@@ -116,3 +116,42 @@ TEST_CASE("ptx benchmarks: GIVEN each small harness with a CPU reference WHEN in
   }
   if (!harnesses.empty()) CHECK_MESSAGE(compared > 0, "data/cuda has harnesses but none has a CPU reference");
 }
+
+TEST_CASE("ptx benchmarks: GIVEN each small harness WHEN traced twice THEN traces are identical and well formed") {
+  const std::filesystem::path cuda = data_dir() / "cuda";
+  if (!std::filesystem::exists(cuda)) return;
+  for (const auto& d : std::filesystem::directory_iterator(cuda)) {
+    const std::filesystem::path h = d.path() / (d.path().filename().string() + "-small.toml");
+    if (!std::filesystem::exists(h)) continue;
+    INFO(h.filename().string());
+    const Harness harness = load_harness(h);
+    const HarnessRun a = run_harness(harness, RunOptions{}), b = run_harness(harness, RunOptions{});
+    CHECK(a.traces == b.traces);
+    REQUIRE(a.traces.size() == a.launches.size());
+    std::uint64_t steps = 0;
+    bool ok = true;
+    for (std::size_t k = 0; k < a.traces.size(); ++k) {
+      const Entry& e = *a.program.find(a.launches[k].kernel);
+      const auto& s = a.launches[k].shape;
+      const std::uint32_t threads = s.block[0] * s.block[1] * s.block[2];
+      ok &= a.traces[k].blocks.size() == std::size_t{s.grid[0]} * s.grid[1] * s.grid[2];
+      for (const auto& blk : a.traces[k].blocks) {
+        ok &= blk.warps.size() == (threads + 31) / 32;
+        for (const auto& w : blk.warps) {
+          steps += w.steps.size();
+          std::size_t mems = 0;
+          for (const auto& st : w.steps) {
+            ok &= st.mask != 0;
+            mems += e.info[static_cast<std::size_t>(st.pc)].mem_record;
+          }
+          const Op last = e.code[static_cast<std::size_t>(w.steps.back().pc)].op;
+          ok &= last == Op::Ret || last == Op::Exit;
+          ok &= mems == w.mem.size();
+          for (const auto& m : w.mem) ok &= m.first + m.count <= w.lines.size() && m.count <= 256;
+        }
+      }
+    }
+    CHECK(ok);
+    CHECK(steps == a.warp_instructions);
+  }
+}
