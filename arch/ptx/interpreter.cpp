@@ -13,6 +13,9 @@
 namespace rfvar::arch::ptx {
 
 namespace {
+// A warp runs until a barrier or its exit; this many instructions in one run means it never will.
+constexpr std::uint64_t kMaxWarpRun = 4'000'000'000ull;
+
 struct SimtEntry {
   std::int32_t pc;
   std::int32_t rpc;  // reconvergence pc, -1: none (the lanes exit)
@@ -154,13 +157,16 @@ class LaunchRunner {
     const std::int32_t n = static_cast<std::int32_t>(e_.code.size());
     std::uint64_t* r = w.r;
     std::uint32_t* p = w.p;
+    const std::uint64_t limit = count_ + kMaxWarpRun;
     for (;;) {
       SimtEntry& top = w.stack.back();
       const std::int32_t pc = top.pc;
       const std::uint32_t mask = top.mask;
       if (pc < 0 || pc >= n) fail("a warp ran past the end of the entry (pc " + std::to_string(pc) + ")");
       const Instr& in = code[pc];
-      ++count_;
+      if (++count_ > limit)
+        fail("a warp issued " + std::to_string(kMaxWarpRun) + " instructions without reaching a barrier or its exit "
+             "(a spin wait on another warp? warps run until they block)");
       if (tr) tr->steps.push_back({pc, mask});
       std::uint32_t m = mask;
       if (in.guard >= 0) m &= in.guard_neg ? ~p[in.guard] : p[in.guard];
