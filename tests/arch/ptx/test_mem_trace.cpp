@@ -162,3 +162,54 @@ TEST_CASE("ptx trace: GIVEN atomics on one address WHEN 32 lanes add THEN they a
   CHECK(w.mem[3].count == 1);   // 32 lanes, one address: one line
   CHECK(w.mem[9].count == 1);   // shared atomics on one word: no bank conflict
 }
+
+TEST_CASE("ptx trace: GIVEN generic pointers to shared and local, dynamic shared memory and .const WHEN accessed THEN each resolves to its space") {
+  const std::string ptx = ptx_module(R"(
+.const .align 4 .b8 coef[8] = {3, 0, 0, 0, 5, 0, 0, 0};
+.extern .shared .align 16 .b8 dyn[];
+.visible .entry spaces(.param .u64 out)
+{
+  .reg .b32 %r<12>;
+  .reg .b64 %rd<10>;
+  .local .align 4 .b8 depot[8];
+  .shared .align 4 .b8 fixed[12];
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  mov.u64 %rd2, dyn;
+  cvta.shared.u64 %rd3, %rd2;
+  mul.wide.u32 %rd4, %r1, 4;
+  add.s64 %rd5, %rd3, %rd4;
+  st.u32 [%rd5], %r1;
+  bar.sync 0;
+  ld.shared.u32 %r2, [dyn+8];
+  mov.u64 %rd6, depot;
+  cvta.local.u64 %rd7, %rd6;
+  st.u32 [%rd7+4], %r2;
+  ld.local.u32 %r3, [depot+4];
+  ld.const.u32 %r4, [coef+4];
+  mul.lo.s32 %r5, %r3, %r4;
+  mov.u32 %r6, dyn;
+  mov.u32 %r7, fixed;
+  sub.s32 %r8, %r6, %r7;
+  add.s32 %r9, %r5, %r8;
+  add.s64 %rd8, %rd1, %rd4;
+  st.global.u32 [%rd8], %r9;
+  ret;
+}
+)");
+  PtxRun r(ptx, {zeros(128)});
+  arch::ptx::LaunchShape s = shape(32);
+  s.dynamic_shared_bytes = 128;
+  r.launch("spaces", s);
+  // dyn[2] = 2 (lane 2's store), times coef[1] = 5, plus dyn's offset after `fixed` (16: aligned)
+  const auto out = r.read<std::int32_t>(0);
+  for (int t = 0; t < 32; ++t) CHECK(out[static_cast<std::size_t>(t)] == 2 * 5 + 16);
+  const auto& w = r.trace.blocks[0].warps[0];
+  // ld.param, st (generic -> shared), ld.shared, st (generic -> local), ld.local, ld.const, st.global
+  REQUIRE(w.mem.size() == 7);
+  CHECK(w.mem[1].count == 1);  // shared: conflict-free, no lines
+  CHECK(w.mem[2].count == 1);  // broadcast
+  CHECK(w.mem[3].count == 1);  // local word 1 of 32 lanes: one interleaved line
+  CHECK((w.lines[w.mem[3].first] >> 56) == 1);
+  CHECK(w.lines[w.mem[5].first] == ((2ull << 56) | 0));  // const line 0
+}
