@@ -132,8 +132,9 @@ void EntryBuilder::add_label(const std::string& name, int line) {
 RegName EntryBuilder::reg_name(const std::string& op) {
   std::size_t i = op.size();
   while (i > 1 && std::isdigit(static_cast<unsigned char>(op[i - 1]))) --i;
+  const std::size_t from = !op.empty() && op[0] == '%' ? 1 : 0;  // inline-asm scopes: ".reg .b32 temp"
   RegName r;
-  r.cls = op.substr(1, i - 1);
+  r.cls = op.substr(from, i - from);
   r.num = i < op.size() ? std::atoi(op.c_str() + i) : -1;
   return r;
 }
@@ -159,7 +160,7 @@ bool EntryBuilder::lookup_var(const std::string& name, std::uint64_t* addr) cons
 
 std::int32_t EntryBuilder::value_src(const std::string& op, Type t, int line) {
   if (op.empty()) fail(line, "missing operand");
-  if (op[0] == '%') {
+  if (op[0] == '%' || regs_.count(op)) {
     for (const SpecialName& s : kSpecials)
       if (op == s.name) return static_cast<std::int32_t>(s.reg);
     const auto it = regs_.find(op);
@@ -195,7 +196,7 @@ std::int32_t EntryBuilder::value_dst(const std::string& op, int line) {
     return sink_;
   }
   const auto it = regs_.find(op);
-  if (op.empty() || op[0] != '%' || it == regs_.end()) fail(line, "unknown destination register '" + op + "'");
+  if (it == regs_.end()) fail(line, "unknown destination register '" + op + "'");
   if (it->second.pred) fail(line, "predicate '" + op + "' where a value register is expected");
   info_->dsts.push_back(reg_name(op));
   return it->second.slot;
@@ -247,7 +248,7 @@ void EntryBuilder::mem_operand(const std::string& op, Instr& in, int line) {
     off = std::strtoll(trim(body.substr(plus + 1)).c_str(), nullptr, 0);
   }
   std::uint64_t bits = 0;
-  if (base[0] == '%') {
+  if (base[0] == '%' || regs_.count(base)) {
     in.src[0] = value_src(base, Type::U64, line);
     in.offset = off;
     const auto it = regs_.find(base);

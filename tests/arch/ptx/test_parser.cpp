@@ -156,3 +156,29 @@ TEST_CASE("ptx parser: GIVEN a .global table with an initializer WHEN a kernel r
   r.launch("k", test::shape(1));
   CHECK(r.read<std::int32_t>(0)[0] == 9);
 }
+
+TEST_CASE("ptx parser: GIVEN an inline-asm scope with its own registers WHEN run THEN the scoped names are registers") {
+  const std::string ptx = ptx_module(R"(
+.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, 20;
+  {
+  .reg .b32 temp;
+  .reg .pred p;
+  add.s32 temp, %r1, 1;
+  setp.eq.s32 p, temp, 21;
+  @p mov.u32 %r2, temp;
+  }
+  st.global.u32 [%rd1], %r2;
+  ret;
+}
+)");
+  test::PtxRun r(ptx, {test::zeros(4)});
+  r.launch("k", test::shape(1));
+  CHECK(r.read<std::int32_t>(0)[0] == 21);
+  CHECK(r.prog.entries[0].info[2].dsts == std::vector<RegName>{RegName{"temp", -1}});
+  CHECK(r.prog.entries[0].info[4].guard == RegName{"p", -1});
+}
