@@ -1,10 +1,12 @@
 // The CUDA benchmarks of data/cuda/ run by the PTX interpreter against their CPU references
 // (tests/arch/ptx/reference/): every <bench>-small.toml with a reference must match it within the
-// reference's tolerance; benchmarks without a reference (yet) are listed and skipped.
+// reference's tolerance; benchmarks without a reference (yet) are listed and skipped. The buffers
+// are initialized from seed 1 (RFVAR_PTX_SEED=<n> tries another).
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
@@ -95,6 +97,7 @@ TEST_CASE("ptx benchmarks: GIVEN each small harness with a CPU reference WHEN in
     try {
       RunOptions opt;
       opt.trace.record = false;
+      if (const char* seed = std::getenv("RFVAR_PTX_SEED")) opt.seed = std::strtoull(seed, nullptr, 10);
       const HarnessRun run = run_harness(load_harness(h), opt);
       for (const test::Expected& e : ref->second(run.initial)) {
         const auto got = run.final.find(e.buffer);
