@@ -2,6 +2,7 @@
 // front end translates from, and errors naming file:line.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "arch/ptx/parser.h"
@@ -181,4 +182,16 @@ TEST_CASE("ptx parser: GIVEN an inline-asm scope with its own registers WHEN run
   CHECK(r.read<std::int32_t>(0)[0] == 21);
   CHECK(r.prog.entries[0].info[2].dsts == std::vector<RegName>{RegName{"temp", -1}});
   CHECK(r.prog.entries[0].info[4].guard == RegName{"p", -1});
+}
+
+TEST_CASE("ptx parser: GIVEN every checked-in PTX (data/cuda, tests/arch/ptx/kernels) WHEN parsed THEN it is accepted") {
+  std::vector<std::filesystem::path> files;
+  for (const auto& root : {data_dir() / "cuda", std::filesystem::path(__FILE__).parent_path() / "kernels"})
+    if (std::filesystem::exists(root))
+      for (const auto& f : std::filesystem::recursive_directory_iterator(root))
+        if (f.path().extension() == ".ptx") files.push_back(f.path());
+  for (const auto& f : files) {
+    INFO(f.string());
+    CHECK_NOTHROW(load_ptx(f));
+  }
 }
