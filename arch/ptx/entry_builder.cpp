@@ -147,15 +147,8 @@ std::int32_t EntryBuilder::const_slot(std::uint64_t bits) {
   return s;
 }
 
-bool EntryBuilder::lookup_var(const std::string& name, std::uint64_t* addr) const {
-  const auto it = vars_.find(name);
-  if (it == vars_.end()) return false;
-  const Variable& v = it->second;
-  std::int64_t off = v.offset;
-  if (v.space == Space::Shared && v.is_extern) off = -1;
-  if (off < 0) return false;  // extern shared: its own marker slot (see value_src)
-  *addr = static_cast<std::uint64_t>(off) + (v.space == Space::Global ? kGlobalBase : 0);
-  return true;
+std::uint64_t EntryBuilder::var_address(const Variable& v) {
+  return static_cast<std::uint64_t>(v.offset) + (v.space == Space::Global ? kGlobalBase : 0);
 }
 
 std::int32_t EntryBuilder::value_src(const std::string& op, Type t, int line) {
@@ -185,9 +178,7 @@ std::int32_t EntryBuilder::value_src(const std::string& op, Type t, int line) {
     dyn_uses_.push_back({const_slot(0xD1A0000000000000ull + static_cast<std::uint64_t>(add)), add});
     return dyn_uses_.back().slot;
   }
-  std::uint64_t addr = 0;
-  lookup_var(name, &addr);
-  return const_slot(addr + static_cast<std::uint64_t>(add));
+  return const_slot(var_address(vit->second) + static_cast<std::uint64_t>(add));
 }
 
 std::int32_t EntryBuilder::value_dst(const std::string& op, int line) {

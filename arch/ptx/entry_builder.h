@@ -49,7 +49,8 @@ class EntryBuilder {
   void mem_operand(const std::string& op, Instr& in, int line);
   std::vector<std::string> vector_elems(const std::string& op, int line) const;
   std::int32_t const_slot(std::uint64_t bits);
-  bool lookup_var(const std::string& name, std::uint64_t* addr) const;
+  // The address of a (non-extern) variable in its space: global ones at kGlobalBase + offset.
+  static std::uint64_t var_address(const Variable& v);
   static RegName reg_name(const std::string& op);
 
   void parse_opcode(const std::string& opcode, Instr& in, int line);
