@@ -22,8 +22,9 @@ std::vector<std::string> split_dots(const std::string& s) {
 
 bool ignorable(const std::string& m) {
   static constexpr std::array<std::string_view, 23> kIgnored{
-      "ftz", "nc", "sync", "aligned", "volatile", "relaxed", "acquire", "release", "acq_rel", "sc", "gpu",
-      "sys", "cta", "ca", "cg", "cs", "lu", "cv", "wb", "wt", "noftz", "uni", "gl"};
+      "ftz",     "nc", "sync", "aligned", "volatile", "relaxed", "acquire", "release",
+      "acq_rel", "sc", "gpu",  "sys",     "cta",      "ca",      "cg",      "cs",
+      "lu",      "cv", "wb",   "wt",      "noftz",    "uni",     "gl"};
   for (std::string_view k : kIgnored)
     if (m == k) return true;
   return m.rfind("L1::", 0) == 0 || m.rfind("L2::", 0) == 0;
@@ -33,13 +34,17 @@ struct Named {
   std::string_view name;
   Mode mode;
 };
-constexpr Named kAtomOps[] = {{"add", Mode::AAdd}, {"inc", Mode::AInc}, {"dec", Mode::ADec}, {"exch", Mode::AExch},
-                              {"cas", Mode::ACas}, {"min", Mode::AMin}, {"max", Mode::AMax}, {"and", Mode::AAnd},
-                              {"or", Mode::AOr},   {"xor", Mode::AXor}};
-constexpr Named kShflModes[] = {{"up", Mode::Up}, {"down", Mode::Down}, {"bfly", Mode::Bfly}, {"idx", Mode::Idx}};
-constexpr Named kVoteModes[] = {{"all", Mode::All}, {"any", Mode::Any}, {"uni", Mode::Uni}, {"ballot", Mode::Ballot}};
-constexpr Named kTestp[] = {{"finite", Mode::Finite}, {"infinite", Mode::Infinite}, {"number", Mode::Number},
-                            {"notanumber", Mode::NotANumber}, {"normal", Mode::Normal}, {"subnormal", Mode::Subnormal}};
+constexpr Named kAtomOps[] = {{"add", Mode::AAdd},   {"inc", Mode::AInc}, {"dec", Mode::ADec},
+                              {"exch", Mode::AExch}, {"cas", Mode::ACas}, {"min", Mode::AMin},
+                              {"max", Mode::AMax},   {"and", Mode::AAnd}, {"or", Mode::AOr},
+                              {"xor", Mode::AXor}};
+constexpr Named kShflModes[] = {
+    {"up", Mode::Up}, {"down", Mode::Down}, {"bfly", Mode::Bfly}, {"idx", Mode::Idx}};
+constexpr Named kVoteModes[] = {
+    {"all", Mode::All}, {"any", Mode::Any}, {"uni", Mode::Uni}, {"ballot", Mode::Ballot}};
+constexpr Named kTestp[] = {{"finite", Mode::Finite}, {"infinite", Mode::Infinite},
+                            {"number", Mode::Number}, {"notanumber", Mode::NotANumber},
+                            {"normal", Mode::Normal}, {"subnormal", Mode::Subnormal}};
 constexpr Named kMulModes[] = {{"lo", Mode::Lo}, {"hi", Mode::Hi}, {"wide", Mode::Wide}};
 
 template <std::size_t N>
@@ -60,9 +65,12 @@ void EntryBuilder::parse_opcode(const std::string& opcode, Instr& in, int line) 
   for (std::size_t i = 1; i < parts.size(); ++i) {
     const std::string& m = parts[i];
     if (auto t = type_from(m)) {
-      if (in.type == Type::None) in.type = *t;
-      else if (in.type2 == Type::None) in.type2 = *t;
-      else unsupported();
+      if (in.type == Type::None)
+        in.type = *t;
+      else if (in.type2 == Type::None)
+        in.type2 = *t;
+      else
+        unsupported();
       continue;
     }
     if ((in.op == Op::Setp || in.op == Op::Set) && !have_cmp) {
@@ -76,30 +84,74 @@ void EntryBuilder::parse_opcode(const std::string& opcode, Instr& in, int line) 
       in.boolop = m == "and" ? BoolOp::And : m == "or" ? BoolOp::Or : BoolOp::Xor;
       continue;
     }
-    if (auto r = round_from(m)) { in.rnd = *r; continue; }
-    if (auto s = space_from(m)) { in.space = *s; continue; }
-    if (m == "v2" || m == "v4") { in.vec = static_cast<std::uint8_t>(m[1] - '0'); continue; }
-    if (m == "sat") { in.sat = true; continue; }
-    if (m == "to" && in.op == Op::Cvta) { in.to = true; continue; }
-    if (m == "uni" && in.op == Op::Bra) { in.uni = true; continue; }
-    if (m == "warp" && in.op == Op::Bar) { in.op = Op::BarWarp; continue; }
+    if (auto r = round_from(m)) {
+      in.rnd = *r;
+      continue;
+    }
+    if (auto s = space_from(m)) {
+      in.space = *s;
+      continue;
+    }
+    if (m == "v2" || m == "v4") {
+      in.vec = static_cast<std::uint8_t>(m[1] - '0');
+      continue;
+    }
+    if (m == "sat") {
+      in.sat = true;
+      continue;
+    }
+    if (m == "to" && in.op == Op::Cvta) {
+      in.to = true;
+      continue;
+    }
+    if (m == "uni" && in.op == Op::Bra) {
+      in.uni = true;
+      continue;
+    }
+    if (m == "warp" && in.op == Op::Bar) {
+      in.op = Op::BarWarp;
+      continue;
+    }
     if (m == "approx" || m == "full") continue;
-    if (in.op == Op::Shf && (m == "l" || m == "r")) { in.mode = m == "l" ? Mode::Left : Mode::Right; continue; }
-    if (in.op == Op::Shf && (m == "wrap" || m == "clamp")) { in.sat = m == "clamp"; continue; }
-    if (in.op == Op::Bfind && m == "shiftamt") { in.mode = Mode::ShiftAmt; continue; }
+    if (in.op == Op::Shf && (m == "l" || m == "r")) {
+      in.mode = m == "l" ? Mode::Left : Mode::Right;
+      continue;
+    }
+    if (in.op == Op::Shf && (m == "wrap" || m == "clamp")) {
+      in.sat = m == "clamp";
+      continue;
+    }
+    if (in.op == Op::Bfind && m == "shiftamt") {
+      in.mode = Mode::ShiftAmt;
+      continue;
+    }
     Mode mode = Mode::None;
-    if ((in.op == Op::Mul || in.op == Op::Mad || in.op == Op::Mul24 || in.op == Op::Mad24) && find_mode(kMulModes, m, &mode)) {
+    if ((in.op == Op::Mul || in.op == Op::Mad || in.op == Op::Mul24 || in.op == Op::Mad24) &&
+        find_mode(kMulModes, m, &mode)) {
       in.mode = mode;
       continue;
     }
-    if ((in.op == Op::Atom || in.op == Op::Red) && find_mode(kAtomOps, m, &mode)) { in.mode = mode; continue; }
-    if (in.op == Op::Shfl && find_mode(kShflModes, m, &mode)) { in.mode = mode; continue; }
-    if (in.op == Op::Vote && find_mode(kVoteModes, m, &mode)) { in.mode = mode; continue; }
-    if (in.op == Op::Testp && find_mode(kTestp, m, &mode)) { in.mode = mode; continue; }
+    if ((in.op == Op::Atom || in.op == Op::Red) && find_mode(kAtomOps, m, &mode)) {
+      in.mode = mode;
+      continue;
+    }
+    if (in.op == Op::Shfl && find_mode(kShflModes, m, &mode)) {
+      in.mode = mode;
+      continue;
+    }
+    if (in.op == Op::Vote && find_mode(kVoteModes, m, &mode)) {
+      in.mode = mode;
+      continue;
+    }
+    if (in.op == Op::Testp && find_mode(kTestp, m, &mode)) {
+      in.mode = mode;
+      continue;
+    }
     if (ignorable(m)) continue;
     unsupported();
   }
-  if (in.op == Op::Bar && std::find(parts.begin(), parts.end(), "sync") == parts.end()) unsupported();  // bar.arrive, bar.red
+  if (in.op == Op::Bar && std::find(parts.begin(), parts.end(), "sync") == parts.end())
+    unsupported();  // bar.arrive, bar.red
   if (in.type == Type::F16 || in.type2 == Type::F16) unsupported();
   if ((in.op == Op::Atom || in.op == Op::Red) && in.mode == Mode::None) unsupported();
   if (in.op == Op::Shf && in.mode == Mode::None) unsupported();
@@ -125,7 +177,8 @@ void EntryBuilder::add_instruction(const std::string& text, int line) {
   }
   const auto sp = rest.find_first_of(" \t");
   info.opcode = rest.substr(0, sp);
-  const std::vector<std::string> ops = sp == std::string::npos ? std::vector<std::string>{} : split_operands(rest.substr(sp));
+  const std::vector<std::string> ops =
+      sp == std::string::npos ? std::vector<std::string>{} : split_operands(rest.substr(sp));
   const std::vector<std::string> parts = split_dots(info.opcode);
   info.base = parts[0];
   info.modifiers.assign(parts.begin() + 1, parts.end());

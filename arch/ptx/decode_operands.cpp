@@ -21,7 +21,8 @@ void EntryBuilder::decode_memory(const std::vector<std::string>& ops, Instr& in,
   switch (in.op) {
     case Op::Ld: {
       need(2);
-      const std::vector<std::string> d = in.vec > 1 ? vector_elems(ops[0], line) : std::vector<std::string>{ops[0]};
+      const std::vector<std::string> d =
+          in.vec > 1 ? vector_elems(ops[0], line) : std::vector<std::string>{ops[0]};
       if (d.size() != in.vec) fail(line, "vector operand size does not match ." + std::to_string(in.vec));
       for (std::size_t k = 0; k < d.size(); ++k) in.dst[k] = value_dst(d[k], line);
       in.ndst = in.vec;
@@ -33,7 +34,8 @@ void EntryBuilder::decode_memory(const std::vector<std::string>& ops, Instr& in,
     case Op::St: {
       need(2);
       mem_operand(ops[0], in, line);
-      const std::vector<std::string> s = in.vec > 1 ? vector_elems(ops[1], line) : std::vector<std::string>{ops[1]};
+      const std::vector<std::string> s =
+          in.vec > 1 ? vector_elems(ops[1], line) : std::vector<std::string>{ops[1]};
       if (s.size() != in.vec) fail(line, "vector operand size does not match ." + std::to_string(in.vec));
       for (std::size_t k = 0; k < s.size(); ++k) in.src[k + 1] = value_src(s[k], in.type, line);
       in.nsrc = static_cast<std::uint8_t>(1 + in.vec);
@@ -70,8 +72,20 @@ void EntryBuilder::decode_operands(const std::vector<std::string>& ops, Instr& i
   };
   const bool pred = in.type == Type::Pred;
   switch (in.op) {
-    case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Rem: case Op::Min: case Op::Max:
-    case Op::And: case Op::Or: case Op::Xor: case Op::Shl: case Op::Shr: case Op::Copysign: case Op::Mul24:
+    case Op::Add:
+    case Op::Sub:
+    case Op::Mul:
+    case Op::Div:
+    case Op::Rem:
+    case Op::Min:
+    case Op::Max:
+    case Op::And:
+    case Op::Or:
+    case Op::Xor:
+    case Op::Shl:
+    case Op::Shr:
+    case Op::Copysign:
+    case Op::Mul24:
       need(3, 3);
       if (pred) {
         bool neg = false;
@@ -84,7 +98,14 @@ void EntryBuilder::decode_operands(const std::vector<std::string>& ops, Instr& i
       in.dst[0] = value_dst(ops[0], line), in.ndst = 1;
       srcs(1, 2, in.type);
       return;
-    case Op::Mad: case Op::Fma: case Op::Mad24: case Op::Sad: case Op::Bfe: case Op::Prmt: case Op::Slct: case Op::Shf:
+    case Op::Mad:
+    case Op::Fma:
+    case Op::Mad24:
+    case Op::Sad:
+    case Op::Bfe:
+    case Op::Prmt:
+    case Op::Slct:
+    case Op::Shf:
       need(4, 4);
       in.dst[0] = value_dst(ops[0], line), in.ndst = 1;
       srcs(1, 3, in.type);
@@ -94,7 +115,8 @@ void EntryBuilder::decode_operands(const std::vector<std::string>& ops, Instr& i
       in.dst[0] = value_dst(ops[0], line), in.ndst = 1;
       srcs(1, 4, in.type);
       return;
-    case Op::Not: case Op::Mov:
+    case Op::Not:
+    case Op::Mov:
       need(2, 2);
       if (pred) {
         bool neg = false;
@@ -121,8 +143,21 @@ void EntryBuilder::decode_operands(const std::vector<std::string>& ops, Instr& i
       }
       srcs(1, 1, in.type);
       return;
-    case Op::Abs: case Op::Neg: case Op::Cnot: case Op::Popc: case Op::Clz: case Op::Brev: case Op::Rcp: case Op::Bfind:
-    case Op::Sqrt: case Op::Rsqrt: case Op::Ex2: case Op::Lg2: case Op::Sin: case Op::Cos: case Op::Tanh:
+    case Op::Abs:
+    case Op::Neg:
+    case Op::Cnot:
+    case Op::Popc:
+    case Op::Clz:
+    case Op::Brev:
+    case Op::Rcp:
+    case Op::Bfind:
+    case Op::Sqrt:
+    case Op::Rsqrt:
+    case Op::Ex2:
+    case Op::Lg2:
+    case Op::Sin:
+    case Op::Cos:
+    case Op::Tanh:
     case Op::Cvta:
       need(2, 2);
       in.dst[0] = value_dst(ops[0], line), in.ndst = 1;
@@ -139,7 +174,8 @@ void EntryBuilder::decode_operands(const std::vector<std::string>& ops, Instr& i
       in.dst[0] = pred_dst(ops[0], line), in.ndst = 1;
       srcs(1, 1, in.type);
       return;
-    case Op::Setp: case Op::Set: {
+    case Op::Setp:
+    case Op::Set: {
       need(in.boolop == BoolOp::None ? 3 : 4, in.boolop == BoolOp::None ? 3 : 4);
       const Type cmp_type = in.op == Op::Set && in.type2 != Type::None ? in.type2 : in.type;
       if (in.op == Op::Setp) {
@@ -169,7 +205,10 @@ void EntryBuilder::decode_operands(const std::vector<std::string>& ops, Instr& i
       in.nsrc = 3;
       return;
     }
-    case Op::Ld: case Op::St: case Op::Atom: case Op::Red:
+    case Op::Ld:
+    case Op::St:
+    case Op::Atom:
+    case Op::Red:
       decode_memory(ops, in, line);
       return;
     case Op::Shfl: {
@@ -183,8 +222,10 @@ void EntryBuilder::decode_operands(const std::vector<std::string>& ops, Instr& i
     }
     case Op::Vote: {
       need(2, 3);
-      if (in.mode == Mode::Ballot) in.dst[0] = value_dst(ops[0], line);
-      else in.dst[0] = pred_dst(ops[0], line);
+      if (in.mode == Mode::Ballot)
+        in.dst[0] = value_dst(ops[0], line);
+      else
+        in.dst[0] = pred_dst(ops[0], line);
       in.ndst = 1;
       bool neg = false;
       in.src[0] = pred_src(ops[1], &neg, line);
@@ -200,10 +241,14 @@ void EntryBuilder::decode_operands(const std::vector<std::string>& ops, Instr& i
       need(1, 1);
       pending_.push_back({e_.code.size(), ops[0], line});
       return;
-    case Op::Bar: case Op::BarWarp:
+    case Op::Bar:
+    case Op::BarWarp:
       need(0, 2);
       return;
-    case Op::Prefetch: case Op::Membar: case Op::Ret: case Op::Exit:
+    case Op::Prefetch:
+    case Op::Membar:
+    case Op::Ret:
+    case Op::Exit:
       return;
     case Op::Count:
       break;

@@ -21,18 +21,31 @@ struct SpecialName {
   SpecialReg reg;
 };
 constexpr SpecialName kSpecials[] = {
-    {"%tid.x", SpecialReg::TidX},       {"%tid.y", SpecialReg::TidY},       {"%tid.z", SpecialReg::TidZ},
-    {"%ntid.x", SpecialReg::NtidX},     {"%ntid.y", SpecialReg::NtidY},     {"%ntid.z", SpecialReg::NtidZ},
-    {"%ctaid.x", SpecialReg::CtaidX},   {"%ctaid.y", SpecialReg::CtaidY},   {"%ctaid.z", SpecialReg::CtaidZ},
-    {"%nctaid.x", SpecialReg::NctaidX}, {"%nctaid.y", SpecialReg::NctaidY}, {"%nctaid.z", SpecialReg::NctaidZ},
-    {"%laneid", SpecialReg::LaneId},    {"%warpid", SpecialReg::WarpId},    {"%nwarpid", SpecialReg::NWarpId},
-    {"%lanemask_eq", SpecialReg::LanemaskEq}, {"%lanemask_le", SpecialReg::LanemaskLe},
-    {"%lanemask_lt", SpecialReg::LanemaskLt}, {"%lanemask_ge", SpecialReg::LanemaskGe},
+    {"%tid.x", SpecialReg::TidX},
+    {"%tid.y", SpecialReg::TidY},
+    {"%tid.z", SpecialReg::TidZ},
+    {"%ntid.x", SpecialReg::NtidX},
+    {"%ntid.y", SpecialReg::NtidY},
+    {"%ntid.z", SpecialReg::NtidZ},
+    {"%ctaid.x", SpecialReg::CtaidX},
+    {"%ctaid.y", SpecialReg::CtaidY},
+    {"%ctaid.z", SpecialReg::CtaidZ},
+    {"%nctaid.x", SpecialReg::NctaidX},
+    {"%nctaid.y", SpecialReg::NctaidY},
+    {"%nctaid.z", SpecialReg::NctaidZ},
+    {"%laneid", SpecialReg::LaneId},
+    {"%warpid", SpecialReg::WarpId},
+    {"%nwarpid", SpecialReg::NWarpId},
+    {"%lanemask_eq", SpecialReg::LanemaskEq},
+    {"%lanemask_le", SpecialReg::LanemaskLe},
+    {"%lanemask_lt", SpecialReg::LanemaskLt},
+    {"%lanemask_ge", SpecialReg::LanemaskGe},
     {"%lanemask_gt", SpecialReg::LanemaskGt},
 };
 }  // namespace
 
-EntryBuilder::EntryBuilder(std::string file, std::string name, int line, const std::vector<Variable>& module_vars)
+EntryBuilder::EntryBuilder(std::string file, std::string name, int line,
+                           const std::vector<Variable>& module_vars)
     : file_(std::move(file)) {
   e_.name = std::move(name);
   e_.line = line;
@@ -56,8 +69,10 @@ void EntryBuilder::add_param(const std::string& decl, int line) {
       continue;
     }
     if (tok[0] == '.') {
-      if (auto ty = type_from(tok.substr(1))) t = *ty;
-      else fail(line, "unsupported parameter declaration '" + decl + "'");
+      if (auto ty = type_from(tok.substr(1)))
+        t = *ty;
+      else
+        fail(line, "unsupported parameter declaration '" + decl + "'");
       continue;
     }
     name += tok;
@@ -225,12 +240,14 @@ std::int32_t EntryBuilder::pred_dst(const std::string& op, int line) {
 }
 
 std::vector<std::string> EntryBuilder::vector_elems(const std::string& op, int line) const {
-  if (op.size() < 2 || op.front() != '{' || op.back() != '}') fail(line, "expected a vector operand, got '" + op + "'");
+  if (op.size() < 2 || op.front() != '{' || op.back() != '}')
+    fail(line, "expected a vector operand, got '" + op + "'");
   return split_operands(op.substr(1, op.size() - 2));
 }
 
 void EntryBuilder::mem_operand(const std::string& op, Instr& in, int line) {
-  if (op.size() < 2 || op.front() != '[' || op.back() != ']') fail(line, "expected a memory operand, got '" + op + "'");
+  if (op.size() < 2 || op.front() != '[' || op.back() != ']')
+    fail(line, "expected a memory operand, got '" + op + "'");
   std::string body = trim(op.substr(1, op.size() - 2));
   std::string base = body;
   std::int64_t off = 0;

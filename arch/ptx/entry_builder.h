@@ -20,9 +20,9 @@ class EntryBuilder {
   // `module_vars` are the module-scope variables visible in the entry (addresses already assigned).
   EntryBuilder(std::string file, std::string name, int line, const std::vector<Variable>& module_vars);
 
-  void add_param(const std::string& decl, int line);        // ".param .u64 name" (no leading comma)
-  void declare_regs(const std::string& decl, int line);     // ".reg .b32 %r<12>" / ".reg .pred %p, %q"
-  void declare_var(const std::string& decl, int line);      // ".shared/.local ..." inside the body
+  void add_param(const std::string& decl, int line);     // ".param .u64 name" (no leading comma)
+  void declare_regs(const std::string& decl, int line);  // ".reg .b32 %r<12>" / ".reg .pred %p, %q"
+  void declare_var(const std::string& decl, int line);   // ".shared/.local ..." inside the body
   void add_label(const std::string& name, int line);
   void add_instruction(const std::string& text, int line);
   Entry finish();
@@ -71,7 +71,7 @@ class EntryBuilder {
   std::vector<DynUse> dyn_uses_;
   std::int32_t sink_ = -1;       // slot for "_" destinations
   std::int32_t pred_sink_ = -1;  // predicate slot for "_" destinations
-  InstrInfo* info_ = nullptr;  // the instruction being decoded
+  InstrInfo* info_ = nullptr;    // the instruction being decoded
 };
 
 }  // namespace rfvar::arch::ptx

@@ -21,9 +21,12 @@
 
 namespace rfvar::arch::ptx {
 
-void exec_int(const Instr& in, std::uint64_t* r, std::uint32_t* p, std::uint32_t m);    // integer, bit, pred logic
-void exec_float(const Instr& in, std::uint64_t* r, std::uint32_t* p, std::uint32_t m);  // f32 / f64 arithmetic, testp
-void exec_move(const Instr& in, std::uint64_t* r, std::uint32_t* p, std::uint32_t m);   // mov cvt setp set selp slct
+void exec_int(const Instr& in, std::uint64_t* r, std::uint32_t* p,
+              std::uint32_t m);  // integer, bit, pred logic
+void exec_float(const Instr& in, std::uint64_t* r, std::uint32_t* p,
+                std::uint32_t m);  // f32 / f64 arithmetic, testp
+void exec_move(const Instr& in, std::uint64_t* r, std::uint32_t* p,
+               std::uint32_t m);  // mov cvt setp set selp slct
 // shfl vote activemask; `active` = the warp's SIMT mask (shfl sources outside it read their own value)
 void exec_warp(const Instr& in, std::uint64_t* r, std::uint32_t* p, std::uint32_t m, std::uint32_t active);
 
@@ -39,17 +42,17 @@ struct MemScratch {
 // The memory a block sees, for exec_mem.
 struct MemContext {
   DeviceMemory* global = nullptr;
-  unsigned char* shared = nullptr;      // the block's shared memory
+  unsigned char* shared = nullptr;  // the block's shared memory
   std::uint64_t shared_bytes = 0;
-  unsigned char* local = nullptr;       // thread t of the block at local + t * local_bytes
+  unsigned char* local = nullptr;  // thread t of the block at local + t * local_bytes
   std::uint64_t local_bytes = 0;
   const unsigned char* params = nullptr;
   std::uint64_t param_bytes = 0;
   const unsigned char* consts = nullptr;
   std::uint64_t const_bytes = 0;
   std::uint32_t line_bytes = 128;
-  const std::string* file = nullptr;    // for error messages
-  MemScratch* scratch = nullptr;        // required when recording traces
+  const std::string* file = nullptr;  // for error messages
+  MemScratch* scratch = nullptr;      // required when recording traces
 };
 
 // The warp being executed, for exec_mem.
@@ -88,51 +91,78 @@ inline void for_lanes(std::uint32_t m, F&& f) {
 
 template <typename T>
 inline T rd(std::uint64_t v) {
-  if constexpr (std::is_same_v<T, float>) return std::bit_cast<float>(static_cast<std::uint32_t>(v));
-  else if constexpr (std::is_same_v<T, double>) return std::bit_cast<double>(v);
-  else return static_cast<T>(v);
+  if constexpr (std::is_same_v<T, float>)
+    return std::bit_cast<float>(static_cast<std::uint32_t>(v));
+  else if constexpr (std::is_same_v<T, double>)
+    return std::bit_cast<double>(v);
+  else
+    return static_cast<T>(v);
 }
 
 template <typename T>
 inline std::uint64_t wr(T v) {
-  if constexpr (std::is_same_v<T, float>) return std::bit_cast<std::uint32_t>(v);
-  else if constexpr (std::is_same_v<T, double>) return std::bit_cast<std::uint64_t>(v);
-  else if constexpr (std::is_same_v<T, bool>) return v ? 1 : 0;
-  else return static_cast<std::uint64_t>(static_cast<std::make_unsigned_t<T>>(v));
+  if constexpr (std::is_same_v<T, float>)
+    return std::bit_cast<std::uint32_t>(v);
+  else if constexpr (std::is_same_v<T, double>)
+    return std::bit_cast<std::uint64_t>(v);
+  else if constexpr (std::is_same_v<T, bool>)
+    return v ? 1 : 0;
+  else
+    return static_cast<std::uint64_t>(static_cast<std::make_unsigned_t<T>>(v));
 }
 
-inline std::uint64_t* slot(std::uint64_t* r, std::int32_t s) { return r + static_cast<std::ptrdiff_t>(s) * 32; }
+inline std::uint64_t* slot(std::uint64_t* r, std::int32_t s) {
+  return r + static_cast<std::ptrdiff_t>(s) * 32;
+}
 
 // Calls f(T{}) with T the C++ type of an integer PTX type (b types unsigned).
 template <typename F>
 inline void with_int_type(Type t, F&& f) {
   switch (t) {
-    case Type::B8: case Type::U8: return f(std::uint8_t{});
-    case Type::S8: return f(std::int8_t{});
-    case Type::B16: case Type::U16: return f(std::uint16_t{});
-    case Type::S16: return f(std::int16_t{});
-    case Type::B32: case Type::U32: return f(std::uint32_t{});
-    case Type::S32: return f(std::int32_t{});
-    case Type::B64: case Type::U64: return f(std::uint64_t{});
-    case Type::S64: return f(std::int64_t{});
-    default: throw std::logic_error("ptx: not an integer type");
+    case Type::B8:
+    case Type::U8:
+      return f(std::uint8_t{});
+    case Type::S8:
+      return f(std::int8_t{});
+    case Type::B16:
+    case Type::U16:
+      return f(std::uint16_t{});
+    case Type::S16:
+      return f(std::int16_t{});
+    case Type::B32:
+    case Type::U32:
+      return f(std::uint32_t{});
+    case Type::S32:
+      return f(std::int32_t{});
+    case Type::B64:
+    case Type::U64:
+      return f(std::uint64_t{});
+    case Type::S64:
+      return f(std::int64_t{});
+    default:
+      throw std::logic_error("ptx: not an integer type");
   }
 }
 
 template <typename F>
 inline void with_float_type(Type t, F&& f) {
   switch (t) {
-    case Type::F32: return f(float{});
-    case Type::F64: return f(double{});
-    default: throw std::logic_error("ptx: not a float type (f16 is not supported)");
+    case Type::F32:
+      return f(float{});
+    case Type::F64:
+      return f(double{});
+    default:
+      throw std::logic_error("ptx: not a float type (f16 is not supported)");
   }
 }
 
 // Calls f(T{}) for any integer or float type.
 template <typename F>
 inline void with_type(Type t, F&& f) {
-  if (t == Type::F32 || t == Type::F64) with_float_type(t, f);
-  else with_int_type(t, f);
+  if (t == Type::F32 || t == Type::F64)
+    with_float_type(t, f);
+  else
+    with_int_type(t, f);
 }
 
 }  // namespace rfvar::arch::ptx

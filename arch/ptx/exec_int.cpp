@@ -86,20 +86,28 @@ void int_op(const Instr& in, U64* r, std::uint32_t m) {
   switch (in.op) {
     case Op::Add:
       if (in.sat) return binary<T>(in, r, m, [](T a, T b) { return saturate<T>(I128{a} + b); });
-      return binary<T>(in, r, m, [](T a, T b) { return static_cast<T>(static_cast<UT>(a) + static_cast<UT>(b)); });
+      return binary<T>(in, r, m,
+                       [](T a, T b) { return static_cast<T>(static_cast<UT>(a) + static_cast<UT>(b)); });
     case Op::Sub:
       if (in.sat) return binary<T>(in, r, m, [](T a, T b) { return saturate<T>(I128{a} - b); });
-      return binary<T>(in, r, m, [](T a, T b) { return static_cast<T>(static_cast<UT>(a) - static_cast<UT>(b)); });
-    case Op::Mul: return mul_mad<T>(in, r, m, false);
-    case Op::Mad: return mul_mad<T>(in, r, m, true);
-    case Op::Mul24: case Op::Mad24: {
+      return binary<T>(in, r, m,
+                       [](T a, T b) { return static_cast<T>(static_cast<UT>(a) - static_cast<UT>(b)); });
+    case Op::Mul:
+      return mul_mad<T>(in, r, m, false);
+    case Op::Mad:
+      return mul_mad<T>(in, r, m, true);
+    case Op::Mul24:
+    case Op::Mad24: {
       const bool mad = in.op == Op::Mad24;
       U64* d = slot(r, in.dst[0]);
       const U64* a = slot(r, in.src[0]);
       const U64* b = slot(r, in.src[1]);
       const U64* c = mad ? slot(r, in.src[2]) : nullptr;
       for_lanes(m, [&](int l) {
-        auto s24 = [](U64 v) { return static_cast<std::int64_t>(static_cast<std::int32_t>(static_cast<std::uint32_t>(v) << 8) >> 8); };
+        auto s24 = [](U64 v) {
+          return static_cast<std::int64_t>(static_cast<std::int32_t>(static_cast<std::uint32_t>(v) << 8) >>
+                                           8);
+        };
         auto u24 = [](U64 v) { return static_cast<std::int64_t>(v & 0xFFFFFF); };
         const std::int64_t p = std::is_signed_v<T> ? s24(a[l]) * s24(b[l]) : u24(a[l]) * u24(b[l]);
         const U64 v = in.mode == Mode::Hi ? static_cast<U64>(p) >> 16 : static_cast<U64>(p);
@@ -119,15 +127,24 @@ void int_op(const Instr& in, U64* r, std::uint32_t m) {
         if (std::is_signed_v<T> && b == T(-1)) return T{0};
         return static_cast<T>(a % b);
       });
-    case Op::Abs: return unary<T>(in, r, m, [](T a) { return a < 0 ? static_cast<T>(UT{0} - static_cast<UT>(a)) : a; });
-    case Op::Neg: return unary<T>(in, r, m, [](T a) { return static_cast<T>(UT{0} - static_cast<UT>(a)); });
-    case Op::Min: return binary<T>(in, r, m, [](T a, T b) { return std::min(a, b); });
-    case Op::Max: return binary<T>(in, r, m, [](T a, T b) { return std::max(a, b); });
-    case Op::And: return binary<T>(in, r, m, [](T a, T b) { return static_cast<T>(a & b); });
-    case Op::Or: return binary<T>(in, r, m, [](T a, T b) { return static_cast<T>(a | b); });
-    case Op::Xor: return binary<T>(in, r, m, [](T a, T b) { return static_cast<T>(a ^ b); });
-    case Op::Not: return unary<T>(in, r, m, [](T a) { return static_cast<T>(~a); });
-    case Op::Cnot: return unary<T>(in, r, m, [](T a) { return static_cast<T>(a == 0 ? 1 : 0); });
+    case Op::Abs:
+      return unary<T>(in, r, m, [](T a) { return a < 0 ? static_cast<T>(UT{0} - static_cast<UT>(a)) : a; });
+    case Op::Neg:
+      return unary<T>(in, r, m, [](T a) { return static_cast<T>(UT{0} - static_cast<UT>(a)); });
+    case Op::Min:
+      return binary<T>(in, r, m, [](T a, T b) { return std::min(a, b); });
+    case Op::Max:
+      return binary<T>(in, r, m, [](T a, T b) { return std::max(a, b); });
+    case Op::And:
+      return binary<T>(in, r, m, [](T a, T b) { return static_cast<T>(a & b); });
+    case Op::Or:
+      return binary<T>(in, r, m, [](T a, T b) { return static_cast<T>(a | b); });
+    case Op::Xor:
+      return binary<T>(in, r, m, [](T a, T b) { return static_cast<T>(a ^ b); });
+    case Op::Not:
+      return unary<T>(in, r, m, [](T a) { return static_cast<T>(~a); });
+    case Op::Cnot:
+      return unary<T>(in, r, m, [](T a) { return static_cast<T>(a == 0 ? 1 : 0); });
     case Op::Shl: {
       U64* d = slot(r, in.dst[0]);
       const U64* a = slot(r, in.src[0]);
@@ -145,13 +162,19 @@ void int_op(const Instr& in, U64* r, std::uint32_t m) {
       for_lanes(m, [&](int l) {
         const std::uint32_t s = static_cast<std::uint32_t>(b[l]);
         const T v = rd<T>(a[l]);
-        if constexpr (std::is_signed_v<T>) d[l] = wr(static_cast<T>(v >> std::min<std::uint32_t>(s, bits - 1)));
-        else d[l] = wr(s >= bits ? T{0} : static_cast<T>(v >> s));
+        if constexpr (std::is_signed_v<T>)
+          d[l] = wr(static_cast<T>(v >> std::min<std::uint32_t>(s, bits - 1)));
+        else
+          d[l] = wr(s >= bits ? T{0} : static_cast<T>(v >> s));
       });
       return;
     }
-    case Op::Popc: return unary<T>(in, r, m, [](T a) { return static_cast<std::uint32_t>(std::popcount(static_cast<UT>(a))); });
-    case Op::Clz: return unary<T>(in, r, m, [](T a) { return static_cast<std::uint32_t>(std::countl_zero(static_cast<UT>(a))); });
+    case Op::Popc:
+      return unary<T>(in, r, m,
+                      [](T a) { return static_cast<std::uint32_t>(std::popcount(static_cast<UT>(a))); });
+    case Op::Clz:
+      return unary<T>(in, r, m,
+                      [](T a) { return static_cast<std::uint32_t>(std::countl_zero(static_cast<UT>(a))); });
     case Op::Brev:
       return unary<T>(in, r, m, [](T a) {
         UT v = static_cast<UT>(a), o = 0;
@@ -167,10 +190,12 @@ void int_op(const Instr& in, U64* r, std::uint32_t m) {
         const std::uint32_t pos = static_cast<std::uint8_t>(b[l]), len = static_cast<std::uint8_t>(c[l]);
         const UT v = static_cast<UT>(rd<T>(a[l]));
         bool sbit = false;
-        if constexpr (std::is_signed_v<T>) sbit = len == 0 ? false : ((v >> std::min<std::uint32_t>(pos + len - 1, bits - 1)) & 1) != 0;
+        if constexpr (std::is_signed_v<T>)
+          sbit = len == 0 ? false : ((v >> std::min<std::uint32_t>(pos + len - 1, bits - 1)) & 1) != 0;
         UT out = 0;
         for (std::uint32_t i = 0; i < static_cast<std::uint32_t>(bits); ++i) {
-          const bool bit = i < len && pos + i < static_cast<std::uint32_t>(bits) ? ((v >> (pos + i)) & 1) != 0 : sbit;
+          const bool bit =
+              i < len && pos + i < static_cast<std::uint32_t>(bits) ? ((v >> (pos + i)) & 1) != 0 : sbit;
           out = static_cast<UT>(out | (static_cast<UT>(bit) << i));
         }
         d[l] = wr(static_cast<T>(out));
@@ -179,7 +204,8 @@ void int_op(const Instr& in, U64* r, std::uint32_t m) {
     }
     case Op::Bfi: {  // bfi d, f, b, pos, len: insert f's low len bits into b at pos
       U64* d = slot(r, in.dst[0]);
-      const U64 *f = slot(r, in.src[0]), *b = slot(r, in.src[1]), *pp = slot(r, in.src[2]), *ll = slot(r, in.src[3]);
+      const U64 *f = slot(r, in.src[0]), *b = slot(r, in.src[1]), *pp = slot(r, in.src[2]),
+                *ll = slot(r, in.src[3]);
       for_lanes(m, [&](int l) {
         const std::uint32_t pos = static_cast<std::uint8_t>(pp[l]), len = static_cast<std::uint8_t>(ll[l]);
         UT out = static_cast<UT>(b[l]);
@@ -195,7 +221,8 @@ void int_op(const Instr& in, U64* r, std::uint32_t m) {
       U64* d = slot(r, in.dst[0]);
       const U64 *a = slot(r, in.src[0]), *b = slot(r, in.src[1]), *c = slot(r, in.src[2]);
       for_lanes(m, [&](int l) {
-        const U64 src = (static_cast<U64>(static_cast<std::uint32_t>(b[l])) << 32) | static_cast<std::uint32_t>(a[l]);
+        const U64 src =
+            (static_cast<U64>(static_cast<std::uint32_t>(b[l])) << 32) | static_cast<std::uint32_t>(a[l]);
         std::uint32_t out = 0;
         for (int i = 0; i < 4; ++i) {
           const std::uint32_t sel = (static_cast<std::uint32_t>(c[l]) >> (4 * i)) & 0xF;
@@ -213,8 +240,10 @@ void int_op(const Instr& in, U64* r, std::uint32_t m) {
       for_lanes(m, [&](int l) {
         const std::uint32_t cv = static_cast<std::uint32_t>(c[l]);
         const std::uint32_t n = in.sat ? std::min<std::uint32_t>(cv, 32) : cv & 31;
-        const U64 v = (static_cast<U64>(static_cast<std::uint32_t>(b[l])) << 32) | static_cast<std::uint32_t>(a[l]);
-        d[l] = in.mode == Mode::Left ? static_cast<std::uint32_t>((v << n) >> 32) : static_cast<std::uint32_t>(v >> n);
+        const U64 v =
+            (static_cast<U64>(static_cast<std::uint32_t>(b[l])) << 32) | static_cast<std::uint32_t>(a[l]);
+        d[l] = in.mode == Mode::Left ? static_cast<std::uint32_t>((v << n) >> 32)
+                                     : static_cast<std::uint32_t>(v >> n);
       });
       return;
     }
@@ -230,7 +259,9 @@ void int_op(const Instr& in, U64* r, std::uint32_t m) {
       });
     case Op::Sad:
       return ternary<T>(in, r, m, [](T a, T b, T c) {
-        return static_cast<T>(static_cast<UT>(c) + static_cast<UT>(a > b ? static_cast<UT>(a) - static_cast<UT>(b) : static_cast<UT>(b) - static_cast<UT>(a)));
+        return static_cast<T>(static_cast<UT>(c) +
+                              static_cast<UT>(a > b ? static_cast<UT>(a) - static_cast<UT>(b)
+                                                    : static_cast<UT>(b) - static_cast<UT>(a)));
       });
     default:
       throw std::logic_error("ptx: exec_int cannot run opcode " + std::to_string(static_cast<int>(in.op)));
@@ -242,12 +273,23 @@ void pred_op(const Instr& in, std::uint32_t* p, std::uint32_t m) {
   const std::uint32_t b = in.nsrc > 1 ? p[in.src[1]] : 0;
   std::uint32_t v = 0;
   switch (in.op) {
-    case Op::And: v = a & b; break;
-    case Op::Or: v = a | b; break;
-    case Op::Xor: v = a ^ b; break;
-    case Op::Not: v = ~a; break;
-    case Op::Mov: v = a; break;
-    default: throw std::logic_error("ptx: unsupported predicate opcode");
+    case Op::And:
+      v = a & b;
+      break;
+    case Op::Or:
+      v = a | b;
+      break;
+    case Op::Xor:
+      v = a ^ b;
+      break;
+    case Op::Not:
+      v = ~a;
+      break;
+    case Op::Mov:
+      v = a;
+      break;
+    default:
+      throw std::logic_error("ptx: unsupported predicate opcode");
   }
   p[in.dst[0]] = (p[in.dst[0]] & ~m) | (v & m);
 }

@@ -20,28 +20,44 @@ struct Access {
 [[noreturn]] void out_of_bounds(const InstrInfo& info, const MemContext& ctx, Space sp, U64 addr, int lane) {
   static constexpr const char* kNames[] = {"generic", "global", "shared", "local", "const", "param"};
   std::ostringstream os;
-  os << *ctx.file << ":" << info.line << ": '" << info.opcode << "' lane " << lane << ": " << kNames[static_cast<int>(sp)]
-     << " address 0x" << std::hex << addr << " is outside the memory of that space";
+  os << *ctx.file << ":" << info.line << ": '" << info.opcode << "' lane " << lane << ": "
+     << kNames[static_cast<int>(sp)] << " address 0x" << std::hex << addr
+     << " is outside the memory of that space";
   throw InputError(os.str());
 }
 
-Access resolve(Space sp, U64 addr, U64 n, int lane, const WarpPlace& w, const MemContext& ctx, const InstrInfo& info) {
+Access resolve(Space sp, U64 addr, U64 n, int lane, const WarpPlace& w, const MemContext& ctx,
+               const InstrInfo& info) {
   if (sp == Space::Generic) {
-    if (addr >= kSharedWindow && addr - kSharedWindow < kWindowBytes) sp = Space::Shared, addr -= kSharedWindow;
-    else if (addr >= kLocalWindow && addr - kLocalWindow < kWindowBytes) sp = Space::Local, addr -= kLocalWindow;
-    else if (addr >= kConstWindow && addr - kConstWindow < kWindowBytes) sp = Space::Const, addr -= kConstWindow;
-    else sp = Space::Global;
+    if (addr >= kSharedWindow && addr - kSharedWindow < kWindowBytes)
+      sp = Space::Shared, addr -= kSharedWindow;
+    else if (addr >= kLocalWindow && addr - kLocalWindow < kWindowBytes)
+      sp = Space::Local, addr -= kLocalWindow;
+    else if (addr >= kConstWindow && addr - kConstWindow < kWindowBytes)
+      sp = Space::Const, addr -= kConstWindow;
+    else
+      sp = Space::Global;
   }
   Access a{nullptr, sp, addr};
   switch (sp) {
-    case Space::Global: a.p = ctx.global->at(addr, n); break;
-    case Space::Shared: a.p = addr + n <= ctx.shared_bytes ? ctx.shared + addr : nullptr; break;
-    case Space::Local:
-      a.p = addr + n <= ctx.local_bytes ? ctx.local + (w.first_thread + lane) * ctx.local_bytes + addr : nullptr;
+    case Space::Global:
+      a.p = ctx.global->at(addr, n);
       break;
-    case Space::Const: a.p = addr + n <= ctx.const_bytes ? const_cast<unsigned char*>(ctx.consts) + addr : nullptr; break;
-    case Space::Param: a.p = addr + n <= ctx.param_bytes ? const_cast<unsigned char*>(ctx.params) + addr : nullptr; break;
-    default: break;
+    case Space::Shared:
+      a.p = addr + n <= ctx.shared_bytes ? ctx.shared + addr : nullptr;
+      break;
+    case Space::Local:
+      a.p = addr + n <= ctx.local_bytes ? ctx.local + (w.first_thread + lane) * ctx.local_bytes + addr
+                                        : nullptr;
+      break;
+    case Space::Const:
+      a.p = addr + n <= ctx.const_bytes ? const_cast<unsigned char*>(ctx.consts) + addr : nullptr;
+      break;
+    case Space::Param:
+      a.p = addr + n <= ctx.param_bytes ? const_cast<unsigned char*>(ctx.params) + addr : nullptr;
+      break;
+    default:
+      break;
   }
   if (!a.p) out_of_bounds(info, ctx, sp, addr, lane);
   return a;
@@ -70,7 +86,8 @@ class Recorder {
         add_line(((base + (word * 32 + static_cast<U64>(lane)) * 4) / ctx_.line_bytes) | tag);
       return;
     }
-    for (U64 line = a.addr / ctx_.line_bytes; line <= (a.addr + bytes - 1) / ctx_.line_bytes; ++line) add_line(line | tag);
+    for (U64 line = a.addr / ctx_.line_bytes; line <= (a.addr + bytes - 1) / ctx_.line_bytes; ++line)
+      add_line(line | tag);
   }
   void finish() {
     if (!t_) return;
@@ -118,19 +135,44 @@ U64 address(U64 base, const Instr& in) {
 // The `bytes` (1, 2, 4 or 8) little-endian bytes at p, zero-extended (fixed-size copies inline).
 U64 read_bytes(const unsigned char* p, int bytes) {
   switch (bytes) {
-    case 1: return *p;
-    case 2: { std::uint16_t v; std::memcpy(&v, p, 2); return v; }
-    case 4: { std::uint32_t v; std::memcpy(&v, p, 4); return v; }
-    default: { U64 v; std::memcpy(&v, p, 8); return v; }
+    case 1:
+      return *p;
+    case 2: {
+      std::uint16_t v;
+      std::memcpy(&v, p, 2);
+      return v;
+    }
+    case 4: {
+      std::uint32_t v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    default: {
+      U64 v;
+      std::memcpy(&v, p, 8);
+      return v;
+    }
   }
 }
 
 void write_bytes(unsigned char* p, U64 v, int bytes) {
   switch (bytes) {
-    case 1: *p = static_cast<unsigned char>(v); return;
-    case 2: { const auto x = static_cast<std::uint16_t>(v); std::memcpy(p, &x, 2); return; }
-    case 4: { const auto x = static_cast<std::uint32_t>(v); std::memcpy(p, &x, 4); return; }
-    default: std::memcpy(p, &v, 8); return;
+    case 1:
+      *p = static_cast<unsigned char>(v);
+      return;
+    case 2: {
+      const auto x = static_cast<std::uint16_t>(v);
+      std::memcpy(p, &x, 2);
+      return;
+    }
+    case 4: {
+      const auto x = static_cast<std::uint32_t>(v);
+      std::memcpy(p, &x, 4);
+      return;
+    }
+    default:
+      std::memcpy(p, &v, 8);
+      return;
   }
 }
 
@@ -147,21 +189,33 @@ U64 load(const unsigned char* p, int bytes, bool sign, U64 reg_mask) {
 template <typename T>
 T atom_apply(Mode mode, T old, T b, T c) {
   switch (mode) {
-    case Mode::AAdd: return static_cast<T>(old + b);
-    case Mode::AExch: return b;
-    case Mode::ACas: return old == b ? c : old;
-    case Mode::AMin: return std::min(old, b);
-    case Mode::AMax: return std::max(old, b);
-    default: break;
+    case Mode::AAdd:
+      return static_cast<T>(old + b);
+    case Mode::AExch:
+      return b;
+    case Mode::ACas:
+      return old == b ? c : old;
+    case Mode::AMin:
+      return std::min(old, b);
+    case Mode::AMax:
+      return std::max(old, b);
+    default:
+      break;
   }
   if constexpr (std::is_integral_v<T>) {
     switch (mode) {
-      case Mode::AInc: return old >= b ? T{0} : static_cast<T>(old + 1);
-      case Mode::ADec: return (old == 0 || old > b) ? b : static_cast<T>(old - 1);
-      case Mode::AAnd: return static_cast<T>(old & b);
-      case Mode::AOr: return static_cast<T>(old | b);
-      case Mode::AXor: return static_cast<T>(old ^ b);
-      default: break;
+      case Mode::AInc:
+        return old >= b ? T{0} : static_cast<T>(old + 1);
+      case Mode::ADec:
+        return (old == 0 || old > b) ? b : static_cast<T>(old - 1);
+      case Mode::AAnd:
+        return static_cast<T>(old & b);
+      case Mode::AOr:
+        return static_cast<T>(old | b);
+      case Mode::AXor:
+        return static_cast<T>(old ^ b);
+      default:
+        break;
     }
   }
   throw std::logic_error("ptx: unsupported atomic operation");
@@ -172,9 +226,12 @@ void exec_mem(const Instr& in, const InstrInfo& info, U64* r, std::uint32_t m, c
               const MemContext& ctx, WarpTrace* trace) {
   if (in.op == Op::Cvta) {
     U64 base = 0;
-    if (in.space == Space::Shared) base = kSharedWindow;
-    else if (in.space == Space::Local) base = kLocalWindow;
-    else if (in.space == Space::Const) base = kConstWindow;
+    if (in.space == Space::Shared)
+      base = kSharedWindow;
+    else if (in.space == Space::Local)
+      base = kLocalWindow;
+    else if (in.space == Space::Const)
+      base = kConstWindow;
     U64* d = slot(r, in.dst[0]);
     const U64* a = slot(r, in.src[0]);
     const U64 mask = type_bytes(in.type) == 4 ? 0xFFFFFFFFu : ~U64{0};
@@ -190,7 +247,8 @@ void exec_mem(const Instr& in, const InstrInfo& info, U64* r, std::uint32_t m, c
       const int reg_bytes = std::max(type_bytes(in.type2), bytes);
       const U64 reg_mask = reg_bytes >= 8 ? ~U64{0} : (U64{1} << (8 * reg_bytes)) - 1;
       for_lanes(m, [&](int l) {
-        const Access a = resolve(in.space, address(base[l], in), static_cast<U64>(bytes) * in.vec, l, w, ctx, info);
+        const Access a =
+            resolve(in.space, address(base[l], in), static_cast<U64>(bytes) * in.vec, l, w, ctx, info);
         rec.add(a, static_cast<U64>(bytes) * in.vec, l);
         for (int k = 0; k < in.vec; ++k) slot(r, in.dst[k])[l] = load(a.p + k * bytes, bytes, sign, reg_mask);
       });
@@ -198,12 +256,14 @@ void exec_mem(const Instr& in, const InstrInfo& info, U64* r, std::uint32_t m, c
     }
     case Op::St:
       for_lanes(m, [&](int l) {
-        const Access a = resolve(in.space, address(base[l], in), static_cast<U64>(bytes) * in.vec, l, w, ctx, info);
+        const Access a =
+            resolve(in.space, address(base[l], in), static_cast<U64>(bytes) * in.vec, l, w, ctx, info);
         rec.add(a, static_cast<U64>(bytes) * in.vec, l);
         for (int k = 0; k < in.vec; ++k) write_bytes(a.p + k * bytes, slot(r, in.src[k + 1])[l], bytes);
       });
       break;
-    case Op::Atom: case Op::Red:
+    case Op::Atom:
+    case Op::Red:
       with_type(in.type, [&](auto ty) {
         using T = decltype(ty);
         const U64* b = slot(r, in.src[1]);

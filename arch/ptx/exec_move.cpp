@@ -13,24 +13,34 @@ __extension__ typedef __int128 I128;
 template <typename T>
 T round_float(T v, Round rnd) {
   switch (rnd) {
-    case Round::Rni: case Round::Rn: return std::nearbyint(v);
-    case Round::Rmi: case Round::Rm: return std::floor(v);
-    case Round::Rpi: case Round::Rp: return std::ceil(v);
-    default: return std::trunc(v);
+    case Round::Rni:
+    case Round::Rn:
+      return std::nearbyint(v);
+    case Round::Rmi:
+    case Round::Rm:
+      return std::floor(v);
+    case Round::Rpi:
+    case Round::Rp:
+      return std::ceil(v);
+    default:
+      return std::trunc(v);
   }
 }
 
 template <typename D, typename S>
 D convert(S v, Round rnd, bool sat) {
   if constexpr (std::is_floating_point_v<D> && std::is_floating_point_v<S>) {
-    D out = rnd == Round::Rz || rnd == Round::Rm || rnd == Round::Rp ? round_directed<D>(static_cast<long double>(v), rnd)
-                                                                      : static_cast<D>(v);
-    if (rnd == Round::Rni || rnd == Round::Rzi || rnd == Round::Rmi || rnd == Round::Rpi) out = round_float(out, rnd);
+    D out = rnd == Round::Rz || rnd == Round::Rm || rnd == Round::Rp
+                ? round_directed<D>(static_cast<long double>(v), rnd)
+                : static_cast<D>(v);
+    if (rnd == Round::Rni || rnd == Round::Rzi || rnd == Round::Rmi || rnd == Round::Rpi)
+      out = round_float(out, rnd);
     if (sat) out = std::isnan(out) ? D{0} : std::fmin(std::fmax(out, D{0}), D{1});
     return out;
   } else if constexpr (std::is_floating_point_v<D>) {
-    D out = rnd == Round::Rz || rnd == Round::Rm || rnd == Round::Rp ? round_directed<D>(static_cast<long double>(v), rnd)
-                                                                      : static_cast<D>(v);
+    D out = rnd == Round::Rz || rnd == Round::Rm || rnd == Round::Rp
+                ? round_directed<D>(static_cast<long double>(v), rnd)
+                : static_cast<D>(v);
     if (sat) out = std::fmin(std::fmax(out, D{0}), D{1});
     return out;
   } else if constexpr (std::is_floating_point_v<S>) {  // float -> integer saturates (PTX ISA cvt)
@@ -54,37 +64,63 @@ bool compare(T a, T b, Cmp c) {
   if constexpr (std::is_floating_point_v<T>) {
     const bool nan = std::isnan(a) || std::isnan(b);
     switch (c) {
-      case Cmp::Eq: return !nan && a == b;
-      case Cmp::Ne: return !nan && a != b;
-      case Cmp::Lt: return !nan && a < b;
-      case Cmp::Le: return !nan && a <= b;
-      case Cmp::Gt: return !nan && a > b;
-      case Cmp::Ge: return !nan && a >= b;
-      case Cmp::Equ: return nan || a == b;
-      case Cmp::Neu: return nan || a != b;
-      case Cmp::Ltu: return nan || a < b;
-      case Cmp::Leu: return nan || a <= b;
-      case Cmp::Gtu: return nan || a > b;
-      case Cmp::Geu: return nan || a >= b;
-      case Cmp::Num: return !nan;
-      case Cmp::Nan: return nan;
-      default: throw std::logic_error("ptx: integer comparison on a float type");
+      case Cmp::Eq:
+        return !nan && a == b;
+      case Cmp::Ne:
+        return !nan && a != b;
+      case Cmp::Lt:
+        return !nan && a < b;
+      case Cmp::Le:
+        return !nan && a <= b;
+      case Cmp::Gt:
+        return !nan && a > b;
+      case Cmp::Ge:
+        return !nan && a >= b;
+      case Cmp::Equ:
+        return nan || a == b;
+      case Cmp::Neu:
+        return nan || a != b;
+      case Cmp::Ltu:
+        return nan || a < b;
+      case Cmp::Leu:
+        return nan || a <= b;
+      case Cmp::Gtu:
+        return nan || a > b;
+      case Cmp::Geu:
+        return nan || a >= b;
+      case Cmp::Num:
+        return !nan;
+      case Cmp::Nan:
+        return nan;
+      default:
+        throw std::logic_error("ptx: integer comparison on a float type");
     }
   } else {
     using UT = std::make_unsigned_t<T>;
     const UT ua = static_cast<UT>(a), ub = static_cast<UT>(b);
     switch (c) {
-      case Cmp::Eq: return a == b;
-      case Cmp::Ne: return a != b;
-      case Cmp::Lt: return a < b;
-      case Cmp::Le: return a <= b;
-      case Cmp::Gt: return a > b;
-      case Cmp::Ge: return a >= b;
-      case Cmp::Lo: return ua < ub;
-      case Cmp::Ls: return ua <= ub;
-      case Cmp::Hi: return ua > ub;
-      case Cmp::Hs: return ua >= ub;
-      default: throw std::logic_error("ptx: float comparison on an integer type");
+      case Cmp::Eq:
+        return a == b;
+      case Cmp::Ne:
+        return a != b;
+      case Cmp::Lt:
+        return a < b;
+      case Cmp::Le:
+        return a <= b;
+      case Cmp::Gt:
+        return a > b;
+      case Cmp::Ge:
+        return a >= b;
+      case Cmp::Lo:
+        return ua < ub;
+      case Cmp::Ls:
+        return ua <= ub;
+      case Cmp::Hi:
+        return ua > ub;
+      case Cmp::Hs:
+        return ua >= ub;
+      default:
+        throw std::logic_error("ptx: float comparison on an integer type");
     }
   }
 }
@@ -104,9 +140,15 @@ std::uint32_t compare_lanes(const Instr& in, const U64* r, const std::uint32_t* 
   if (in.boolop != BoolOp::None) {
     const std::uint32_t c = in.negate_src ? ~p[in.src[2]] : p[in.src[2]];
     switch (in.boolop) {
-      case BoolOp::And: v &= c, nv &= c; break;
-      case BoolOp::Or: v |= c, nv |= c; break;
-      default: v ^= c, nv ^= c; break;
+      case BoolOp::And:
+        v &= c, nv &= c;
+        break;
+      case BoolOp::Or:
+        v |= c, nv |= c;
+        break;
+      default:
+        v ^= c, nv ^= c;
+        break;
     }
   }
   *combined_not = nv & m;

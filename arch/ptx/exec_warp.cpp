@@ -19,10 +19,18 @@ void exec_warp(const Instr& in, std::uint64_t* r, std::uint32_t* p, std::uint32_
         int j = l;
         bool pval = false;
         switch (in.mode) {
-          case Mode::Up: j = l - bval, pval = j >= max_lane; break;
-          case Mode::Down: j = l + bval, pval = j <= max_lane; break;
-          case Mode::Bfly: j = l ^ bval, pval = j <= max_lane; break;
-          default: j = min_lane | (bval & ~seg), pval = j <= max_lane; break;
+          case Mode::Up:
+            j = l - bval, pval = j >= max_lane;
+            break;
+          case Mode::Down:
+            j = l + bval, pval = j <= max_lane;
+            break;
+          case Mode::Bfly:
+            j = l ^ bval, pval = j <= max_lane;
+            break;
+          default:
+            j = min_lane | (bval & ~seg), pval = j <= max_lane;
+            break;
         }
         if (!pval) j = l;
         d[l] = vals[j] & 0xFFFFFFFFu;

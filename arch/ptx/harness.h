@@ -65,7 +65,7 @@ struct Harness {
   std::filesystem::path path;  // the harness file
   std::string file;            // its file name, for messages
   std::string name, description;
-  std::filesystem::path ptx;   // resolved path of the PTX
+  std::filesystem::path ptx;  // resolved path of the PTX
   std::vector<BufferSpec> buffers;
   std::vector<StepSpec> steps;
 };
@@ -88,8 +88,8 @@ using BufferBytes = std::map<std::string, std::vector<unsigned char>>;
 
 struct HarnessRun {
   Program program;
-  BufferBytes initial;  // after initialization, before any launch
-  BufferBytes final;    // after the last launch
+  BufferBytes initial;                             // after initialization, before any launch
+  BufferBytes final;                               // after the last launch
   std::map<std::string, std::uint64_t> addresses;  // device address of each buffer
   std::vector<LaunchRecord> launches;
   std::vector<LaunchTrace> traces;  // [launch]

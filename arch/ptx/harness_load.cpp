@@ -1,9 +1,10 @@
 // Reading and validating a harness TOML file (the format of docs/cuda-harness.md).
+#include <toml++/toml.h>
+
 #include <cctype>
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "arch/ptx/harness.h"
 #include "common/config.h"
@@ -23,7 +24,8 @@ class Loader {
     try {
       t = toml::parse_file(h_.path.string());
     } catch (const toml::parse_error& e) {
-      throw InputError(h_.file + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
+      throw InputError(h_.file + ":" + std::to_string(e.source().begin.line) + ": " +
+                       std::string(e.description()));
     }
     only(t, {"name", "description", "ptx", "buffer", "step"}, "");
     h_.name = str(t, "name", "", h_.path.stem().string());
@@ -49,13 +51,16 @@ class Loader {
   [[noreturn]] void fail(const std::string& key, const std::string& what) const {
     throw InputError(h_.file + ": " + key + ": " + what);
   }
-  static std::string at(const std::string& where, const std::string& key) { return where.empty() ? key : where + " " + key; }
+  static std::string at(const std::string& where, const std::string& key) {
+    return where.empty() ? key : where + " " + key;
+  }
 
   void only(const toml::table& t, std::set<std::string> keys, const std::string& where) const {
     for (const auto& [k, v] : t)
       if (!keys.count(std::string(k.str()))) fail(at(where, std::string(k.str())), "unknown key");
   }
-  std::string str(const toml::table& t, const std::string& key, const std::string& where, std::string def) const {
+  std::string str(const toml::table& t, const std::string& key, const std::string& where,
+                  std::string def) const {
     const toml::node* n = t.get(key);
     if (!n) return def;
     if (!n->is_string()) fail(at(where, key), "must be a string");
@@ -67,7 +72,8 @@ class Loader {
     if (!n->is_number()) fail(at(where, key), "must be a number");
     return *n->value<double>();
   }
-  std::int64_t integer(const toml::table& t, const std::string& key, const std::string& where, std::int64_t def) const {
+  std::int64_t integer(const toml::table& t, const std::string& key, const std::string& where,
+                       std::int64_t def) const {
     const toml::node* n = t.get(key);
     if (!n) return def;
     if (!n->is_integer()) fail(at(where, key), "must be an integer");
@@ -97,7 +103,8 @@ class Loader {
       };
       if (term == "i") {
         e.a += sign;
-      } else if (term.size() > 2 && term.substr(term.size() - 2) == "*i" && is_int(term.substr(0, term.size() - 2))) {
+      } else if (term.size() > 2 && term.substr(term.size() - 2) == "*i" &&
+                 is_int(term.substr(0, term.size() - 2))) {
         e.a += sign * std::stoll(term.substr(0, term.size() - 2));
       } else if (is_int(term)) {
         e.b += sign * std::stoll(term);
@@ -133,11 +140,16 @@ class Loader {
     if (count <= 0) fail(at(where, "count"), "must be a positive integer (elements)");
     b.count = static_cast<std::uint64_t>(count);
     const std::string init = str(*t, "init", where, "zero");
-    if (init == "zero") b.init = BufferSpec::Init::Zero;
-    else if (init == "const") b.init = BufferSpec::Init::Const;
-    else if (init == "iota") b.init = BufferSpec::Init::Iota;
-    else if (init == "uniform") b.init = BufferSpec::Init::Uniform;
-    else fail(at(where, "init"), "'" + init + "' is not one of zero const iota uniform");
+    if (init == "zero")
+      b.init = BufferSpec::Init::Zero;
+    else if (init == "const")
+      b.init = BufferSpec::Init::Const;
+    else if (init == "iota")
+      b.init = BufferSpec::Init::Iota;
+    else if (init == "uniform")
+      b.init = BufferSpec::Init::Uniform;
+    else
+      fail(at(where, "init"), "'" + init + "' is not one of zero const iota uniform");
     b.value = num(*t, "value", where, 0.0);
     b.start = num(*t, "start", where, 0.0);
     b.step = num(*t, "step", where, 1.0);
@@ -158,11 +170,14 @@ class Loader {
     for (const char* key : {"grid", "block"}) {
       const toml::node* n = t.get(key);
       const toml::array* a = n ? n->as_array() : nullptr;
-      if (!a || a->empty() || a->size() > 3) fail(at(where, key), "must be an array of 1 to 3 integers or expressions");
+      if (!a || a->empty() || a->size() > 3)
+        fail(at(where, key), "must be an array of 1 to 3 integers or expressions");
       auto& dst = std::string(key) == "grid" ? l.grid : l.block;
-      for (std::size_t k = 0; k < a->size(); ++k) dst[k] = expr(*a->get(k), at(where, key) + "[" + std::to_string(k) + "]");
+      for (std::size_t k = 0; k < a->size(); ++k)
+        dst[k] = expr(*a->get(k), at(where, key) + "[" + std::to_string(k) + "]");
     }
-    if (const toml::node* n = t.get("dynamic_shared_bytes")) l.dynamic_shared_bytes = expr(*n, at(where, "dynamic_shared_bytes"));
+    if (const toml::node* n = t.get("dynamic_shared_bytes"))
+      l.dynamic_shared_bytes = expr(*n, at(where, "dynamic_shared_bytes"));
     l.repeat = integer(t, "repeat", where, 1);
     if (l.repeat < 1) fail(at(where, "repeat"), "must be >= 1");
     if (const toml::node* n = t.get("args")) {
@@ -177,11 +192,13 @@ class Loader {
           const std::string s = *v.value<std::string>();
           bool is_buffer = false;
           for (const BufferSpec& b : h_.buffers) is_buffer |= b.name == s;
-          if (is_buffer) l.args.emplace_back(BufferArg{s});
-          else if (!s.empty() && (std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_') && s != "i" &&
-                   s.find_first_of("+-*") == std::string::npos)
+          if (is_buffer)
+            l.args.emplace_back(BufferArg{s});
+          else if (!s.empty() && (std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_') &&
+                   s != "i" && s.find_first_of("+-*") == std::string::npos)
             fail(key, "no buffer '" + s + "'");
-          else l.args.emplace_back(expr(v, key));
+          else
+            l.args.emplace_back(expr(v, key));
         } else {
           l.args.emplace_back(expr(v, key));
         }
@@ -205,7 +222,8 @@ class Loader {
       if (s.max_passes < 1) fail(at(where, "max_passes"), "must be >= 1");
       const toml::node* l = t->get("launch");
       const toml::array* arr = l ? l->as_array() : nullptr;
-      if (!arr || arr->empty()) fail(at(where, "launch"), "a while_nonzero step needs [[step.launch]] tables");
+      if (!arr || arr->empty())
+        fail(at(where, "launch"), "a while_nonzero step needs [[step.launch]] tables");
       for (std::size_t k = 0; k < arr->size(); ++k) {
         const std::string w = where + " launch " + std::to_string(k + 1);
         const toml::table* lt = arr->get(k)->as_table();

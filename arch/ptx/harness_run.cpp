@@ -48,16 +48,21 @@ void init_buffer(const BufferSpec& b, unsigned char* p, std::uint64_t seed, std:
   for (std::uint64_t k = 0; k < b.count; ++k) {
     unsigned char* e = p + k * static_cast<std::uint64_t>(n);
     switch (b.init) {
-      case BufferSpec::Init::Zero: return;
-      case BufferSpec::Init::Const: store(e, b.type, 0, b.value, false); break;
-      case BufferSpec::Init::Iota: store(e, b.type, 0, b.start + static_cast<double>(k) * b.step, false); break;
+      case BufferSpec::Init::Zero:
+        return;
+      case BufferSpec::Init::Const:
+        store(e, b.type, 0, b.value, false);
+        break;
+      case BufferSpec::Init::Iota:
+        store(e, b.type, 0, b.start + static_cast<double>(k) * b.step, false);
+        break;
       case BufferSpec::Init::Uniform:
         if (fl) {
           store(e, b.type, 0, b.min + (b.max - b.min) * rng.uniform(), false);
         } else {
           const std::int64_t lo = to_int64(b.min), hi = to_int64(b.max);
           const std::uint64_t range = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) + 1;
-          const std::uint64_t r = range == 0 ? rng.next_u64()  // the whole 64-bit range
+          const std::uint64_t r = range == 0               ? rng.next_u64()  // the whole 64-bit range
                                   : range <= 0xFFFFFFFFull ? rng.below(static_cast<std::uint32_t>(range))
                                                            : rng.next_u64() % range;
           store(e, b.type, static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + r), 0.0, true);
@@ -115,7 +120,8 @@ class Runner {
       return;
     }
     const BufferSpec& flag = buffer(st.while_nonzero);
-    unsigned char* p = mem_.at(out_.addresses.at(flag.name), static_cast<std::uint64_t>(type_bytes(flag.type)));
+    unsigned char* p =
+        mem_.at(out_.addresses.at(flag.name), static_cast<std::uint64_t>(type_bytes(flag.type)));
     for (std::int64_t pass = 0;; ++pass) {
       if (pass >= st.max_passes)
         fail("step " + std::to_string(s + 1) + " max_passes",
@@ -128,7 +134,8 @@ class Runner {
 
   std::uint32_t dim(const Expr& e, std::int64_t i, const std::string& key) const {
     const std::int64_t v = e.at(i);
-    if (v < 1 || v > 0x7FFFFFFF) fail(key, "evaluates to " + std::to_string(v) + " (>= 1 expected) at i = " + std::to_string(i));
+    if (v < 1 || v > 0x7FFFFFFF)
+      fail(key, "evaluates to " + std::to_string(v) + " (>= 1 expected) at i = " + std::to_string(i));
     return static_cast<std::uint32_t>(v);
   }
 
@@ -141,8 +148,10 @@ class Runner {
     for (std::int64_t i = 0; i < l.repeat; ++i) {
       LaunchShape shape;
       for (int d = 0; d < 3; ++d) {
-        shape.grid[static_cast<std::size_t>(d)] = dim(l.grid[static_cast<std::size_t>(d)], i, l.where + " grid");
-        shape.block[static_cast<std::size_t>(d)] = dim(l.block[static_cast<std::size_t>(d)], i, l.where + " block");
+        shape.grid[static_cast<std::size_t>(d)] =
+            dim(l.grid[static_cast<std::size_t>(d)], i, l.where + " grid");
+        shape.block[static_cast<std::size_t>(d)] =
+            dim(l.block[static_cast<std::size_t>(d)], i, l.where + " block");
       }
       const std::int64_t dyn = l.dynamic_shared_bytes.at(i);
       if (dyn < 0) fail(l.where + " dynamic_shared_bytes", "must be >= 0");
@@ -164,7 +173,9 @@ class Runner {
       const std::string key = l.where + " args[" + std::to_string(k) + "]";
       unsigned char* at = out.data() + p.offset;
       if (const auto* b = std::get_if<BufferArg>(&l.args[k])) {
-        if (p.bytes != 8) fail(key, "buffer '" + b->name + "' passed to the " + std::to_string(p.bytes) + "-byte parameter " + p.name);
+        if (p.bytes != 8)
+          fail(key, "buffer '" + b->name + "' passed to the " + std::to_string(p.bytes) + "-byte parameter " +
+                        p.name);
         const std::uint64_t addr = out_.addresses.at(b->name);
         std::memcpy(at, &addr, 8);
       } else if (const auto* x = std::get_if<Expr>(&l.args[k])) {

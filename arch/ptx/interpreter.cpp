@@ -37,15 +37,16 @@ void pop_reconverged(std::vector<SimtEntry>& s) {
 
 class LaunchRunner {
  public:
-  LaunchRunner(const Program& prog, const Entry& e, const LaunchShape& shape, std::span<const unsigned char> params,
-               DeviceMemory& mem, const TraceOptions& opt)
+  LaunchRunner(const Program& prog, const Entry& e, const LaunchShape& shape,
+               std::span<const unsigned char> params, DeviceMemory& mem, const TraceOptions& opt)
       : prog_(prog), e_(e), shape_(shape), opt_(opt) {
     const std::uint64_t threads = std::uint64_t{shape.block[0]} * shape.block[1] * shape.block[2];
     const std::uint64_t blocks = std::uint64_t{shape.grid[0]} * shape.grid[1] * shape.grid[2];
     if (threads == 0 || threads > 1024) fail("block of " + std::to_string(threads) + " threads (1 .. 1024)");
     if (blocks == 0) fail("empty grid");
     if (params.size() != static_cast<std::size_t>(e.param_bytes))
-      fail(std::to_string(params.size()) + " parameter bytes, the entry takes " + std::to_string(e.param_bytes));
+      fail(std::to_string(params.size()) + " parameter bytes, the entry takes " +
+           std::to_string(e.param_bytes));
     threads_ = static_cast<int>(threads);
     nwarps_ = (threads_ + 31) / 32;
     blocks_ = blocks;
@@ -71,13 +72,19 @@ class LaunchRunner {
     for (int w = 0; w < nwarps_; ++w) {
       Warp& wp = warps_[static_cast<std::size_t>(w)];
       wp.r = regs_.data() + vs * static_cast<std::size_t>(w);
-      wp.p = preds_.data() + static_cast<std::size_t>(std::max(e.pred_slots, 1)) * static_cast<std::size_t>(w);
+      wp.p =
+          preds_.data() + static_cast<std::size_t>(std::max(e.pred_slots, 1)) * static_cast<std::size_t>(w);
       for (const ConstSlot& c : e.consts) std::fill_n(slot(wp.r, c.slot), 32, c.bits);
-      auto uni = [&](SpecialReg s, std::uint64_t v) { std::fill_n(slot(wp.r, static_cast<std::int32_t>(s)), 32, v); };
+      auto uni = [&](SpecialReg s, std::uint64_t v) {
+        std::fill_n(slot(wp.r, static_cast<std::int32_t>(s)), 32, v);
+      };
       uni(SpecialReg::Zero, 0);
-      uni(SpecialReg::NtidX, shape.block[0]), uni(SpecialReg::NtidY, shape.block[1]), uni(SpecialReg::NtidZ, shape.block[2]);
-      uni(SpecialReg::NctaidX, shape.grid[0]), uni(SpecialReg::NctaidY, shape.grid[1]), uni(SpecialReg::NctaidZ, shape.grid[2]);
-      uni(SpecialReg::WarpId, static_cast<std::uint64_t>(w)), uni(SpecialReg::NWarpId, static_cast<std::uint64_t>(nwarps_));
+      uni(SpecialReg::NtidX, shape.block[0]), uni(SpecialReg::NtidY, shape.block[1]),
+          uni(SpecialReg::NtidZ, shape.block[2]);
+      uni(SpecialReg::NctaidX, shape.grid[0]), uni(SpecialReg::NctaidY, shape.grid[1]),
+          uni(SpecialReg::NctaidZ, shape.grid[2]);
+      uni(SpecialReg::WarpId, static_cast<std::uint64_t>(w)),
+          uni(SpecialReg::NWarpId, static_cast<std::uint64_t>(nwarps_));
       for (int l = 0; l < 32; ++l) {
         const std::uint32_t t = static_cast<std::uint32_t>(w * 32 + l);
         slot(wp.r, static_cast<std::int32_t>(SpecialReg::TidX))[l] = t % shape.block[0];
@@ -147,8 +154,8 @@ class LaunchRunner {
     } catch (const std::logic_error& e) {
       const SimtEntry& top = w.stack.back();
       const InstrInfo& info = e_.info[static_cast<std::size_t>(top.pc)];
-      throw InputError(prog_.file + ":" + std::to_string(info.line) + ": unsupported instruction '" + info.opcode +
-                       "' (" + e.what() + ")");
+      throw InputError(prog_.file + ":" + std::to_string(info.line) + ": unsupported instruction '" +
+                       info.opcode + "' (" + e.what() + ")");
     }
   }
 
@@ -165,7 +172,8 @@ class LaunchRunner {
       if (pc < 0 || pc >= n) fail("a warp ran past the end of the entry (pc " + std::to_string(pc) + ")");
       const Instr& in = code[pc];
       if (++count_ > limit)
-        fail("a warp issued " + std::to_string(kMaxWarpRun) + " instructions without reaching a barrier or its exit "
+        fail("a warp issued " + std::to_string(kMaxWarpRun) +
+             " instructions without reaching a barrier or its exit "
              "(a spin wait on another warp? warps run until they block)");
       if (tr) tr->steps.push_back({pc, mask});
       std::uint32_t m = mask;
@@ -173,8 +181,10 @@ class LaunchRunner {
       switch (in.op) {
         case Op::Bra: {
           const std::uint32_t nt = mask & ~m;
-          if (nt == 0) top.pc = in.target;
-          else if (m == 0 || in.target == pc + 1) top.pc = pc + 1;
+          if (nt == 0)
+            top.pc = in.target;
+          else if (m == 0 || in.target == pc + 1)
+            top.pc = pc + 1;
           else {
             const std::int32_t rpc = e_.reconverge[static_cast<std::size_t>(pc)];
             top.pc = rpc;
@@ -183,7 +193,8 @@ class LaunchRunner {
           }
           break;
         }
-        case Op::Ret: case Op::Exit:
+        case Op::Ret:
+        case Op::Exit:
           top.pc = pc + 1;
           for (SimtEntry& s : w.stack) s.mask &= ~m;
           pop_reconverged(w.stack);
@@ -197,7 +208,10 @@ class LaunchRunner {
           pop_reconverged(w.stack);
           w.at_barrier = true;
           return;
-        case Op::Ld: case Op::St: case Op::Atom: case Op::Red:
+        case Op::Ld:
+        case Op::St:
+        case Op::Atom:
+        case Op::Red:
           exec_mem(in, e_.info[static_cast<std::size_t>(pc)], r, m, w.place, ctx_, tr);
           top.pc = pc + 1;
           break;
@@ -205,20 +219,31 @@ class LaunchRunner {
           exec_mem(in, e_.info[static_cast<std::size_t>(pc)], r, m, w.place, ctx_, nullptr);
           top.pc = pc + 1;
           break;
-        case Op::Mov: case Op::Cvt: case Op::Setp: case Op::Set: case Op::Selp: case Op::Slct:
+        case Op::Mov:
+        case Op::Cvt:
+        case Op::Setp:
+        case Op::Set:
+        case Op::Selp:
+        case Op::Slct:
           exec_move(in, r, p, m);
           top.pc = pc + 1;
           break;
-        case Op::Shfl: case Op::Vote: case Op::Activemask:
+        case Op::Shfl:
+        case Op::Vote:
+        case Op::Activemask:
           exec_warp(in, r, p, m, mask);
           top.pc = pc + 1;
           break;
-        case Op::Prefetch: case Op::Membar: case Op::BarWarp:
+        case Op::Prefetch:
+        case Op::Membar:
+        case Op::BarWarp:
           top.pc = pc + 1;
           break;
         default:
-          if (is_float(in.type)) exec_float(in, r, p, m);
-          else exec_int(in, r, p, m);
+          if (is_float(in.type))
+            exec_float(in, r, p, m);
+          else
+            exec_int(in, r, p, m);
           top.pc = pc + 1;
           break;
       }
@@ -248,7 +273,8 @@ void load_module(const Program& prog, DeviceMemory& mem) {
   mem.allocate(static_cast<std::uint64_t>(prog.global_image_bytes));
   for (const Variable& v : prog.globals)
     if (v.space == Space::Global && !v.init.empty())
-      std::memcpy(mem.at(kGlobalBase + static_cast<std::uint64_t>(v.offset), v.init.size()), v.init.data(), v.init.size());
+      std::memcpy(mem.at(kGlobalBase + static_cast<std::uint64_t>(v.offset), v.init.size()), v.init.data(),
+                  v.init.size());
 }
 
 LaunchTrace run_launch(const Program& prog, const Entry& entry, const LaunchShape& shape,

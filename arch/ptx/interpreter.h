@@ -33,7 +33,7 @@ struct LaunchShape {
 };
 
 struct TraceOptions {
-  bool record = true;            // false: run functionally only (LaunchTrace::blocks left empty)
+  bool record = true;  // false: run functionally only (LaunchTrace::blocks left empty)
   std::uint32_t line_bytes = 128;
 };
 

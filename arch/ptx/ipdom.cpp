@@ -5,7 +5,8 @@ namespace rfvar::arch::ptx {
 std::vector<std::int32_t> reconvergence_points(const std::vector<Instr>& code) {
   const int n = static_cast<int>(code.size());
   const int exit = n;
-  std::vector<std::vector<int>> succs(static_cast<std::size_t>(n + 1)), preds(static_cast<std::size_t>(n + 1));
+  std::vector<std::vector<int>> succs(static_cast<std::size_t>(n + 1)),
+      preds(static_cast<std::size_t>(n + 1));
   for (int pc = 0; pc < n; ++pc) {
     const Instr& in = code[static_cast<std::size_t>(pc)];
     auto& s = succs[static_cast<std::size_t>(pc)];
@@ -45,8 +46,10 @@ std::vector<std::int32_t> reconvergence_points(const std::vector<Instr>& code) {
   idom[static_cast<std::size_t>(exit)] = exit;
   auto intersect = [&](int a, int b) {
     while (a != b) {
-      while (po[static_cast<std::size_t>(a)] < po[static_cast<std::size_t>(b)]) a = idom[static_cast<std::size_t>(a)];
-      while (po[static_cast<std::size_t>(b)] < po[static_cast<std::size_t>(a)]) b = idom[static_cast<std::size_t>(b)];
+      while (po[static_cast<std::size_t>(a)] < po[static_cast<std::size_t>(b)])
+        a = idom[static_cast<std::size_t>(a)];
+      while (po[static_cast<std::size_t>(b)] < po[static_cast<std::size_t>(a)])
+        b = idom[static_cast<std::size_t>(b)];
     }
     return a;
   };

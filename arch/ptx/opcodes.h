@@ -13,39 +13,155 @@ namespace rfvar::arch::ptx {
 
 enum class Op : std::uint8_t {
   // integer and bit
-  Add, Sub, Mul, Mad, Mul24, Mad24, Div, Rem, Abs, Neg, Min, Max, And, Or, Xor, Not, Cnot, Shl, Shr,
-  Popc, Clz, Brev, Bfe, Bfi, Prmt, Sad, Shf, Bfind,
+  Add,
+  Sub,
+  Mul,
+  Mad,
+  Mul24,
+  Mad24,
+  Div,
+  Rem,
+  Abs,
+  Neg,
+  Min,
+  Max,
+  And,
+  Or,
+  Xor,
+  Not,
+  Cnot,
+  Shl,
+  Shr,
+  Popc,
+  Clz,
+  Brev,
+  Bfe,
+  Bfi,
+  Prmt,
+  Sad,
+  Shf,
+  Bfind,
   // float (also Add Sub Mul Div Abs Neg Min Max)
-  Fma, Rcp, Sqrt, Rsqrt, Ex2, Lg2, Sin, Cos, Tanh, Copysign, Testp,
+  Fma,
+  Rcp,
+  Sqrt,
+  Rsqrt,
+  Ex2,
+  Lg2,
+  Sin,
+  Cos,
+  Tanh,
+  Copysign,
+  Testp,
   // compare, select, move, convert
-  Setp, Set, Selp, Slct, Mov, Cvt, Cvta,
+  Setp,
+  Set,
+  Selp,
+  Slct,
+  Mov,
+  Cvt,
+  Cvta,
   // memory
-  Ld, St, Atom, Red, Prefetch, Membar,
+  Ld,
+  St,
+  Atom,
+  Red,
+  Prefetch,
+  Membar,
   // warp-wide
-  Shfl, Vote, Activemask,
+  Shfl,
+  Vote,
+  Activemask,
   // control
-  Bar, BarWarp, Bra, Ret, Exit,
+  Bar,
+  BarWarp,
+  Bra,
+  Ret,
+  Exit,
   Count
 };
 
-enum class Type : std::uint8_t { None, Pred, B8, B16, B32, B64, U8, U16, U32, U64, S8, S16, S32, S64, F16, F32, F64 };
+enum class Type : std::uint8_t {
+  None,
+  Pred,
+  B8,
+  B16,
+  B32,
+  B64,
+  U8,
+  U16,
+  U32,
+  U64,
+  S8,
+  S16,
+  S32,
+  S64,
+  F16,
+  F32,
+  F64
+};
 
-enum class Cmp : std::uint8_t { Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs, Equ, Neu, Ltu, Leu, Gtu, Geu, Num, Nan };
+enum class Cmp : std::uint8_t {
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Lo,
+  Ls,
+  Hi,
+  Hs,
+  Equ,
+  Neu,
+  Ltu,
+  Leu,
+  Gtu,
+  Geu,
+  Num,
+  Nan
+};
 enum class BoolOp : std::uint8_t { None, And, Or, Xor };
 // Rounding: float results (rn rz rm rp) or to-integral (rni rzi rmi rpi).
 enum class Round : std::uint8_t { None, Rn, Rz, Rm, Rp, Rni, Rzi, Rmi, Rpi };
 // Per-opcode variants: mul/mad (Lo Hi Wide), shfl (Up Down Bfly Idx), vote (All Any Uni Ballot),
 // atom/red operation, testp class, mov pack/unpack, shf direction, bfind.shiftamt.
 enum class Mode : std::uint8_t {
-  None, Lo, Hi, Wide,
-  Up, Down, Bfly, Idx,
-  All, Any, Uni, Ballot,
-  AAdd, AInc, ADec, AExch, ACas, AMin, AMax, AAnd, AOr, AXor,
-  Finite, Infinite, Number, NotANumber, Normal, Subnormal,
-  Approx, Full,
-  Pack, Unpack,  // mov with a vector source / destination
-  Left, Right,   // shf.l / shf.r
-  ShiftAmt       // bfind.shiftamt
+  None,
+  Lo,
+  Hi,
+  Wide,
+  Up,
+  Down,
+  Bfly,
+  Idx,
+  All,
+  Any,
+  Uni,
+  Ballot,
+  AAdd,
+  AInc,
+  ADec,
+  AExch,
+  ACas,
+  AMin,
+  AMax,
+  AAnd,
+  AOr,
+  AXor,
+  Finite,
+  Infinite,
+  Number,
+  NotANumber,
+  Normal,
+  Subnormal,
+  Approx,
+  Full,
+  Pack,
+  Unpack,  // mov with a vector source / destination
+  Left,
+  Right,    // shf.l / shf.r
+  ShiftAmt  // bfind.shiftamt
 };
 // Memory spaces; Generic is a flat address resolved per lane (device_memory.h windows).
 enum class Space : std::uint8_t { Generic, Global, Shared, Local, Const, Param };

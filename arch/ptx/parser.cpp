@@ -107,21 +107,32 @@ class ModuleParser {
       for (const std::string& p : split_operands(h.substr(open + 1, close - open - 1)))
         if (!p.empty()) b.add_param(p, s.line);
     ++i_;
-    if (i_ >= st_.size() || st_[i_].kind != Statement::Kind::Open) fail(s.line, "entry '" + name + "' has no body");
+    if (i_ >= st_.size() || st_[i_].kind != Statement::Kind::Open)
+      fail(s.line, "entry '" + name + "' has no body");
     ++i_;
     int depth = 1;
     for (; i_ < st_.size(); ++i_) {
       const Statement& t = st_[i_];
-      if (t.kind == Statement::Kind::Open) { ++depth; continue; }
+      if (t.kind == Statement::Kind::Open) {
+        ++depth;
+        continue;
+      }
       if (t.kind == Statement::Kind::Close) {
         if (--depth == 0) break;
         continue;
       }
-      if (t.kind == Statement::Kind::Label) { b.add_label(t.text, t.line); continue; }
-      if (starts_with(t.text, ".reg")) b.declare_regs(t.text, t.line);
-      else if (is_var_decl(t.text)) b.declare_var(t.text, t.line);
-      else if (t.text[0] == '.') continue;  // .pragma, .loc, .maxntid ... (no semantics here)
-      else b.add_instruction(t.text, t.line);
+      if (t.kind == Statement::Kind::Label) {
+        b.add_label(t.text, t.line);
+        continue;
+      }
+      if (starts_with(t.text, ".reg"))
+        b.declare_regs(t.text, t.line);
+      else if (is_var_decl(t.text))
+        b.declare_var(t.text, t.line);
+      else if (t.text[0] == '.')
+        continue;  // .pragma, .loc, .maxntid ... (no semantics here)
+      else
+        b.add_instruction(t.text, t.line);
     }
     if (i_ >= st_.size()) fail(s.line, "entry '" + name + "' is not closed");
     ++i_;

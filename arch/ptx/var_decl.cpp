@@ -30,7 +30,8 @@ bool parse_immediate(const std::string& s, Type t, std::uint64_t* bits) {
   if (!is_hex && s.find_first_of(".eE") != std::string::npos) {
     const double d = std::strtod(p, &end);
     if (*end != '\0') return false;
-    *bits = t == Type::F64 ? std::bit_cast<std::uint64_t>(d) : std::bit_cast<std::uint32_t>(static_cast<float>(d));
+    *bits = t == Type::F64 ? std::bit_cast<std::uint64_t>(d)
+                           : std::bit_cast<std::uint32_t>(static_cast<float>(d));
     return true;
   }
   const std::uint64_t v = std::strtoull(q, &end, is_hex ? 16 : (q[0] == '0' && q[1] ? 8 : 10));
@@ -58,16 +59,29 @@ Variable parse_variable(const std::string& decl, const std::string& file, int li
   std::string name;
   while (in >> tok) {
     if (tok == ".visible" || tok == ".weak" || tok == ".common") continue;
-    if (tok == ".extern") { v.is_extern = true; continue; }
+    if (tok == ".extern") {
+      v.is_extern = true;
+      continue;
+    }
     if (tok == ".align") {
       if (!(in >> v.align) || v.align <= 0) return fail("bad .align in '" + decl + "'");
       have_align = true;
       continue;
     }
-    if (tok == ".v2" || tok == ".v4") { vec = tok[2] - '0'; continue; }
+    if (tok == ".v2" || tok == ".v4") {
+      vec = tok[2] - '0';
+      continue;
+    }
     if (tok[0] == '.') {
-      if (auto s = space_from(tok.substr(1))) { v.space = *s; have_space = true; continue; }
-      if (auto t = type_from(tok.substr(1))) { elem = *t; continue; }
+      if (auto s = space_from(tok.substr(1))) {
+        v.space = *s;
+        have_space = true;
+        continue;
+      }
+      if (auto t = type_from(tok.substr(1))) {
+        elem = *t;
+        continue;
+      }
       return fail("unsupported declaration '" + tok + "' in '" + decl + "'");
     }
     name += tok;  // name and dimensions (may contain spaces before '[')
@@ -83,7 +97,10 @@ Variable parse_variable(const std::string& decl, const std::string& file, int li
     const auto close = name.find(']', b);
     if (close == std::string::npos) return fail("malformed array in '" + decl + "'");
     const std::string n = trim(name.substr(b + 1, close - b - 1));
-    if (n.empty()) { unsized = true; continue; }
+    if (n.empty()) {
+      unsized = true;
+      continue;
+    }
     count *= std::strtoll(n.c_str(), nullptr, 10);
   }
   v.bytes = unsized ? 0 : count * esize;
@@ -91,7 +108,8 @@ Variable parse_variable(const std::string& decl, const std::string& file, int li
     if (init.front() == '{') init = init.substr(1, init.rfind('}') - 1);
     for (const std::string& e : split_operands(init)) {
       std::uint64_t bits = 0;
-      if (!parse_immediate(e, elem, &bits)) return fail("unsupported initializer '" + e + "' in '" + decl + "'");
+      if (!parse_immediate(e, elem, &bits))
+        return fail("unsupported initializer '" + e + "' in '" + decl + "'");
       unsigned char buf[8];
       std::memcpy(buf, &bits, 8);
       v.init.insert(v.init.end(), buf, buf + type_bytes(elem));

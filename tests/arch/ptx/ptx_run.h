@@ -19,13 +19,14 @@ inline std::string ptx_module(const std::string& body) {
 struct PtxRun {
   arch::ptx::Program prog;
   arch::ptx::DeviceMemory mem;
-  std::vector<std::uint64_t> addr;   // device address of each buffer
+  std::vector<std::uint64_t> addr;  // device address of each buffer
   std::vector<std::size_t> bytes;
   arch::LaunchTrace trace;
   arch::ptx::LaunchStats stats;
 
   // Buffers of `bytes[i]` zero bytes (or given contents), passed as the entry's params in order.
-  PtxRun(const std::string& ptx, const std::vector<std::vector<unsigned char>>& buffers) : prog(arch::ptx::parse_ptx(ptx, "t.ptx")) {
+  PtxRun(const std::string& ptx, const std::vector<std::vector<unsigned char>>& buffers)
+      : prog(arch::ptx::parse_ptx(ptx, "t.ptx")) {
     arch::ptx::load_module(prog, mem);
     for (const auto& b : buffers) {
       addr.push_back(mem.allocate(b.size()));

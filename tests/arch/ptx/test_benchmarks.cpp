@@ -51,7 +51,8 @@ std::size_t type_size(const std::string& t) {
 std::size_t mismatches(const test::Expected& e, const std::vector<unsigned char>& got, std::string* why) {
   const std::size_t es = type_size(e.type);
   if (got.size() < e.bytes.size()) {
-    *why = e.buffer + ": buffer has " + std::to_string(got.size()) + " bytes, reference " + std::to_string(e.bytes.size());
+    *why = e.buffer + ": buffer has " + std::to_string(got.size()) + " bytes, reference " +
+           std::to_string(e.bytes.size());
     return 1;
   }
   const bool exact = e.type[0] != 'f' && e.rel_tol == 0.0 && e.abs_tol == 0.0;
@@ -60,17 +61,23 @@ std::size_t mismatches(const test::Expected& e, const std::vector<unsigned char>
   for (std::size_t k = 0; k < e.bytes.size() / es; ++k) {
     const double g = element_of(e.type, got, k), w = element_of(e.type, e.bytes, k);
     bool ok;
-    if (exact) ok = std::memcmp(got.data() + k * es, e.bytes.data() + k * es, es) == 0;
-    else if (std::isnan(w)) ok = std::isnan(g);
-    else ok = std::fabs(g - w) <= e.abs_tol + e.rel_tol * std::fabs(w);
+    if (exact)
+      ok = std::memcmp(got.data() + k * es, e.bytes.data() + k * es, es) == 0;
+    else if (std::isnan(w))
+      ok = std::isnan(g);
+    else
+      ok = std::fabs(g - w) <= e.abs_tol + e.rel_tol * std::fabs(w);
     if (!ok && bad++ < 5) os << " [" << k << "] got " << g << " want " << w << ";";
   }
-  if (bad) *why = e.buffer + ": " + std::to_string(bad) + " of " + std::to_string(e.bytes.size() / es) + " elements differ:" + os.str();
+  if (bad)
+    *why = e.buffer + ": " + std::to_string(bad) + " of " + std::to_string(e.bytes.size() / es) +
+           " elements differ:" + os.str();
   return bad;
 }
 }  // namespace
 
-TEST_CASE("ptx benchmarks: GIVEN each small harness with a CPU reference WHEN interpreted THEN the buffers match") {
+TEST_CASE(
+    "ptx benchmarks: GIVEN each small harness with a CPU reference WHEN interpreted THEN the buffers match") {
   std::map<std::string, test::Reference> refs = test::rodinia_references();
   for (auto& [k, v] : test::sdk_references()) refs[k] = v;
   for (auto& [k, v] : test::ltrf_references()) refs[k] = v;
@@ -108,8 +115,8 @@ TEST_CASE("ptx benchmarks: GIVEN each small harness with a CPU reference WHEN in
         std::string why;
         if (mismatches(e, got->second, &why)) ok = false, error += why + " ";
       }
-      MESSAGE(name << (ok ? ": matches the reference" : ": DIFFERS: " + error) << " (" << run.warp_instructions
-                   << " warp instructions)");
+      MESSAGE(name << (ok ? ": matches the reference" : ": DIFFERS: " + error) << " ("
+                   << run.warp_instructions << " warp instructions)");
     } catch (const std::exception& ex) {
       ok = false;
       error = ex.what();
@@ -120,7 +127,8 @@ TEST_CASE("ptx benchmarks: GIVEN each small harness with a CPU reference WHEN in
   if (!harnesses.empty()) CHECK_MESSAGE(compared > 0, "data/cuda has harnesses but none has a CPU reference");
 }
 
-TEST_CASE("ptx benchmarks: GIVEN each small harness WHEN traced twice THEN traces are identical and well formed") {
+TEST_CASE(
+    "ptx benchmarks: GIVEN each small harness WHEN traced twice THEN traces are identical and well formed") {
   const std::filesystem::path cuda = data_dir() / "cuda";
   if (!std::filesystem::exists(cuda)) return;
   for (const auto& d : std::filesystem::directory_iterator(cuda)) {

@@ -102,7 +102,9 @@ std::vector<T> as(const BufferBytes& b, const std::string& name) {
 }
 }  // namespace
 
-TEST_CASE("ptx harness: GIVEN buffers of each init kind WHEN initialized THEN contents follow the kind and the seed") {
+TEST_CASE(
+    "ptx harness: GIVEN buffers of each init kind WHEN initialized THEN contents follow the kind and the "
+    "seed") {
   const std::string toml = kHead + R"(
 [[buffer]]
 name = "c"
@@ -162,7 +164,9 @@ args = ["z", 0]
   CHECK(a.addresses.at("io") % 256 == 0);
 }
 
-TEST_CASE("ptx harness: GIVEN repeat, expressions and a while_nonzero loop WHEN run THEN launches, results and traces follow") {
+TEST_CASE(
+    "ptx harness: GIVEN repeat, expressions and a while_nonzero loop WHEN run THEN launches, results and "
+    "traces follow") {
   const std::string toml = kHead + R"(
 [[buffer]]
 name = "x"
@@ -233,7 +237,8 @@ max_passes = 10
 TEST_CASE("ptx harness: GIVEN mistakes WHEN loaded or run THEN errors name the harness file and key") {
   const std::string buf = "[[buffer]]\nname = \"a\"\ntype = \"u32\"\ncount = 8\n";
   const std::string launch = "[[step]]\nkernel = \"add_i\"\ngrid = [1]\nblock = [8]\n";
-  CHECK(error_of(kHead + buf + launch + "args = [\"a\", \"b_c\"]\n") == "bad.toml: step 1 args[1]: no buffer 'b_c'");
+  CHECK(error_of(kHead + buf + launch + "args = [\"a\", \"b_c\"]\n") ==
+        "bad.toml: step 1 args[1]: no buffer 'b_c'");
   CHECK(error_of(kHead + "[[buffer]]\nname = \"a\"\ntype = \"f16\"\ncount = 8\n" + launch) ==
         "bad.toml: buffer 1 type: 'f16' is not one of u8 s8 u16 s16 u32 s32 u64 s64 f32 f64");
   CHECK(error_of(kHead + buf + "init = \"random\"\n" + launch) ==
@@ -243,13 +248,17 @@ TEST_CASE("ptx harness: GIVEN mistakes WHEN loaded or run THEN errors name the h
         "bad.toml: step 1 args: 1 values, 'add_i' takes 2 parameters");
   CHECK(error_of(kHead + buf + launch + "args = [\"a\", \"2*j\"]\n") ==
         "bad.toml: step 1 args[1]: '2*j' is not an expression \"A*i+B\" (integers A, B)");
-  CHECK(error_of(kHead + buf + launch + "args = [\"a\", 1]\ncolour = 3\n") == "bad.toml: step 1 colour: unknown key");
+  CHECK(error_of(kHead + buf + launch + "args = [\"a\", 1]\ncolour = 3\n") ==
+        "bad.toml: step 1 colour: unknown key");
   CHECK(error_of(kHead + buf + "[[step]]\nkernel = \"nope\"\ngrid = [1]\nblock = [1]\nargs = []\n") ==
         "bad.toml: step 1 kernel: no .entry 'nope' in k.ptx");
-  CHECK(error_of(kHead + buf + "[[step]]\nkernel = \"add_i\"\ngrid = [\"1-i\"]\nblock = [8]\nargs = [\"a\", 1]\nrepeat = 2\n") ==
+  CHECK(error_of(
+            kHead + buf +
+            "[[step]]\nkernel = \"add_i\"\ngrid = [\"1-i\"]\nblock = [8]\nargs = [\"a\", 1]\nrepeat = 2\n") ==
         "bad.toml: step 1 grid: evaluates to 0 (>= 1 expected) at i = 1");
   CHECK(error_of(kHead + buf + "[[buffer]]\nname = \"s\"\ntype = \"u8\"\ncount = 1\n" +
-                 "[[step]]\nwhile_nonzero = \"s\"\nreset = 1\nmax_passes = 3\n  [[step.launch]]\n  kernel = \"add_i\"\n"
+                 "[[step]]\nwhile_nonzero = \"s\"\nreset = 1\nmax_passes = 3\n  [[step.launch]]\n  kernel = "
+                 "\"add_i\"\n"
                  "  grid = [1]\n  block = [1]\n  args = [\"a\", 1]\n") ==
         "bad.toml: step 1 max_passes: 's' still nonzero after 3 passes");
   CHECK(error_of("ptx = \"k.ptx\"\n[[buffer]]\nname = \"i\"\ntype = \"u8\"\ncount = 1\n" + launch) ==

@@ -42,13 +42,15 @@ std::vector<std::uint32_t> lcg_words(std::size_t n, std::uint32_t seed) {
   return v;
 }
 
-const std::vector<float> kFloats = {-2.5f,  -1.5f, -0.5f, 0.5f,   1.5f,   2.5f,    2.4999f, -3.7f,
-                                    1e10f,  -1e10f, 3.3f, 0.0f,   -0.0f,  1000.7f, 65.5f,   -65.5f,
-                                    127.9f, 300.2f, 0.25f, -0.75f, 1.0f,  -1.0f,   7.77f,   -9.99f,
-                                    0.999f, 1.001f, 5e9f, -129.6f, 33.3f, -0.001f, 0.3f,   4.5f};
+const std::vector<float> kFloats = {-2.5f,  -1.5f,  -0.5f, 0.5f,    1.5f,  2.5f,    2.4999f, -3.7f,
+                                    1e10f,  -1e10f, 3.3f,  0.0f,    -0.0f, 1000.7f, 65.5f,   -65.5f,
+                                    127.9f, 300.2f, 0.25f, -0.75f,  1.0f,  -1.0f,   7.77f,   -9.99f,
+                                    0.999f, 1.001f, 5e9f,  -129.6f, 33.3f, -0.001f, 0.3f,    4.5f};
 }  // namespace
 
-TEST_CASE("ptx kernels: GIVEN shuffles and votes WHEN a warp runs them THEN each lane gets the PTX-defined source") {
+TEST_CASE(
+    "ptx kernels: GIVEN shuffles and votes WHEN a warp runs them THEN each lane gets the PTX-defined "
+    "source") {
   PtxRun r(ops_ptx(), {zeros(8 * 32 * 4)});
   r.launch("warp_ops", shape(32));
   const auto o = r.read<std::int32_t>(0);
@@ -83,7 +85,8 @@ TEST_CASE("ptx kernels: GIVEN random words WHEN integer and bit operations run T
     CHECK(at(0) == static_cast<std::uint32_t>(std::popcount(x)));
     CHECK(at(1) == static_cast<std::uint32_t>(std::countl_zero(x)));
     CHECK(at(2) == rev);
-    CHECK(at(3) == ((x & 0xFFu) | ((y & 0xFFu) << 8) | (((x >> 8) & 0xFFu) << 16) | (((y >> 8) & 0xFFu) << 24)));
+    CHECK(at(3) ==
+          ((x & 0xFFu) | ((y & 0xFFu) << 8) | (((x >> 8) & 0xFFu) << 16) | (((y >> 8) & 0xFFu) << 24)));
     CHECK(at(4) == static_cast<std::uint32_t>((std::uint64_t{x} * y) >> 32));
     CHECK(at(5) == static_cast<std::uint32_t>((std::int64_t{sx} * sy) >> 32));
     CHECK(at(6) == x / (y | 1u));
@@ -99,7 +102,9 @@ TEST_CASE("ptx kernels: GIVEN random words WHEN integer and bit operations run T
   }
 }
 
-TEST_CASE("ptx kernels: GIVEN floats WHEN converted with each rounding mode THEN results saturate and round as PTX cvt") {
+TEST_CASE(
+    "ptx kernels: GIVEN floats WHEN converted with each rounding mode THEN results saturate and round as PTX "
+    "cvt") {
   PtxRun r(ops_ptx(), {bytes_of_values(kFloats), zeros(32 * 8 * 4), zeros(32 * 8 * 4), zeros(32 * 4 * 8)});
   r.launch("cvt_ops", shape(32));
   const auto oi = r.read<std::int32_t>(1);
@@ -118,7 +123,8 @@ TEST_CASE("ptx kernels: GIVEN floats WHEN converted with each rounding mode THEN
     CHECK(i(4) == static_cast<std::int32_t>(sat<std::uint32_t>(std::trunc(std::fabs(x)))));
     CHECK(i(5) == static_cast<std::int32_t>(sat<std::int64_t>(std::trunc(x * 1e9f)) >> 16));
     CHECK(i(6) == static_cast<std::int32_t>(static_cast<std::int8_t>(sat<std::int32_t>(std::trunc(x)))));
-    CHECK(i(7) == static_cast<std::int32_t>(static_cast<std::uint16_t>(sat<std::int32_t>(std::trunc(x * 1000.0f)))));
+    CHECK(i(7) ==
+          static_cast<std::int32_t>(static_cast<std::uint16_t>(sat<std::int32_t>(std::trunc(x * 1000.0f)))));
     CHECK(f(0) == std::nearbyint(x));
     CHECK(f(1) == std::floor(x));
     CHECK(f(2) == std::ceil(x));
@@ -134,7 +140,9 @@ TEST_CASE("ptx kernels: GIVEN floats WHEN converted with each rounding mode THEN
   }
 }
 
-TEST_CASE("ptx kernels: GIVEN floats WHEN special functions run THEN they match the C++ library within 2e-6 relative") {
+TEST_CASE(
+    "ptx kernels: GIVEN floats WHEN special functions run THEN they match the C++ library within 2e-6 "
+    "relative") {
   std::vector<float> in(kFloats);
   for (float& v : in)
     if (std::fabs(v) > 2000.0f) v = std::fmod(v, 50.0f);  // keep __expf finite
@@ -162,13 +170,17 @@ TEST_CASE("ptx kernels: GIVEN floats WHEN special functions run THEN they match 
       INFO("k = " << k << " got " << got << " want " << want[k]);
       // __expf is ex2.approx(x * log2(e)): the product's rounding costs |x| * 2^-24 relative (1e-5 here)
       const double rel = k == 2 ? 1e-5 : 2e-6;
-      if (std::isinf(want[k])) CHECK(got == want[k]);
-      else CHECK(std::fabs(got - want[k]) <= 2e-6 + rel * std::fabs(want[k]));
+      if (std::isinf(want[k]))
+        CHECK(got == want[k]);
+      else
+        CHECK(std::fabs(got - want[k]) <= 2e-6 + rel * std::fabs(want[k]));
     }
   }
 }
 
-TEST_CASE("ptx kernels: GIVEN a data-indexed per-thread array WHEN run THEN local memory holds each thread's copy") {
+TEST_CASE(
+    "ptx kernels: GIVEN a data-indexed per-thread array WHEN run THEN local memory holds each thread's "
+    "copy") {
   std::vector<std::int32_t> idx(32);
   for (int i = 0; i < 32; ++i) idx[static_cast<std::size_t>(i)] = (i * 7 + 3) % 19;
   PtxRun r(ops_ptx(), {bytes_of_values(idx), zeros(32 * 4)});
@@ -179,11 +191,14 @@ TEST_CASE("ptx kernels: GIVEN a data-indexed per-thread array WHEN run THEN loca
     CHECK(out[static_cast<std::size_t>(t)] == k * t + idx[static_cast<std::size_t>(k)]);
   }
   bool local = false;
-  for (const auto& in : r.prog.find("local_array")->info) local |= in.opcode.find(".local") != std::string::npos;
+  for (const auto& in : r.prog.find("local_array")->info)
+    local |= in.opcode.find(".local") != std::string::npos;
   CHECK(local);
 }
 
-TEST_CASE("ptx kernels: GIVEN atomics from two blocks of 64 threads WHEN run THEN they apply in block, warp, lane order") {
+TEST_CASE(
+    "ptx kernels: GIVEN atomics from two blocks of 64 threads WHEN run THEN they apply in block, warp, lane "
+    "order") {
   std::vector<std::uint32_t> g(16 + 128, 0);
   g[2] = 0xFFFFFFFFu;
   PtxRun r(ops_ptx(), {bytes_of_values(g), zeros(16)});

@@ -35,7 +35,9 @@ const std::string kShared = ptx_module(R"(
 )");
 }  // namespace
 
-TEST_CASE("ptx trace: GIVEN shared loads with strides 4, 8, 128 bytes, a broadcast, 64-bit and v4 WHEN traced THEN conflict degrees are 1, 2, 32, 1, 2, 4") {
+TEST_CASE(
+    "ptx trace: GIVEN shared loads with strides 4, 8, 128 bytes, a broadcast, 64-bit and v4 WHEN traced THEN "
+    "conflict degrees are 1, 2, 32, 1, 2, 4") {
   PtxRun r(kShared, {zeros(4)});
   r.launch("banks", shape(32));
   const auto& w = r.trace.blocks[0].warps[0];
@@ -49,7 +51,9 @@ TEST_CASE("ptx trace: GIVEN shared loads with strides 4, 8, 128 bytes, a broadca
   CHECK(w.lines.empty());
 }
 
-TEST_CASE("ptx trace: GIVEN global loads WHEN coalesced, strided or guarded THEN lines are the distinct 128-byte lines of active lanes in lane order") {
+TEST_CASE(
+    "ptx trace: GIVEN global loads WHEN coalesced, strided or guarded THEN lines are the distinct 128-byte "
+    "lines of active lanes in lane order") {
   const std::string ptx = ptx_module(R"(
 .visible .entry lines(.param .u64 in, .param .u64 out)
 {
@@ -92,7 +96,9 @@ TEST_CASE("ptx trace: GIVEN global loads WHEN coalesced, strided or guarded THEN
   CHECK(w.steps[9].mask == 0xFFFFFFFFu);
 }
 
-TEST_CASE("ptx trace: GIVEN param and local accesses WHEN traced THEN their lines carry the space tag in bits 56-63") {
+TEST_CASE(
+    "ptx trace: GIVEN param and local accesses WHEN traced THEN their lines carry the space tag in bits "
+    "56-63") {
   const std::string ptx = ptx_module(R"(
 .visible .entry spaces(.param .u64 out, .param .u32 n)
 {
@@ -118,7 +124,9 @@ TEST_CASE("ptx trace: GIVEN param and local accesses WHEN traced THEN their line
   CHECK(w.mem[2].count == 1);
 }
 
-TEST_CASE("ptx trace: GIVEN atomics on one address WHEN 32 lanes add THEN they apply in lane order and return the old values") {
+TEST_CASE(
+    "ptx trace: GIVEN atomics on one address WHEN 32 lanes add THEN they apply in lane order and return the "
+    "old values") {
   const std::string ptx = ptx_module(R"(
 .visible .entry atoms(.param .u64 ctr, .param .u64 old, .param .u64 f)
 {
@@ -159,11 +167,13 @@ TEST_CASE("ptx trace: GIVEN atomics on one address WHEN 32 lanes add THEN they a
   const auto& w = r.trace.blocks[0].warps[0];
   // ld.param x3, atom, st, atom, atom, atom, red, atom.shared, ld.shared, st: 12 records
   REQUIRE(w.mem.size() == 12);
-  CHECK(w.mem[3].count == 1);   // 32 lanes, one address: one line
-  CHECK(w.mem[9].count == 1);   // shared atomics on one word: no bank conflict
+  CHECK(w.mem[3].count == 1);  // 32 lanes, one address: one line
+  CHECK(w.mem[9].count == 1);  // shared atomics on one word: no bank conflict
 }
 
-TEST_CASE("ptx trace: GIVEN generic pointers to shared and local, dynamic shared memory and .const WHEN accessed THEN each resolves to its space") {
+TEST_CASE(
+    "ptx trace: GIVEN generic pointers to shared and local, dynamic shared memory and .const WHEN accessed "
+    "THEN each resolves to its space") {
   const std::string ptx = ptx_module(R"(
 .const .align 4 .b8 coef[8] = {3, 0, 0, 0, 5, 0, 0, 0};
 .extern .shared .align 16 .b8 dyn[];

@@ -25,7 +25,8 @@ std::string error_of(const std::string& text) {
 
 // A module whose entry has `body` after the declarations; the body's first line is line 12.
 std::string with_body(const std::string& body) {
-  return ".version 9.0\n.target sm_75\n.address_size 64\n\n.visible .entry k(\n\t.param .u64 k_param_0\n)\n{\n"
+  return ".version 9.0\n.target sm_75\n.address_size 64\n\n.visible .entry k(\n\t.param .u64 "
+         "k_param_0\n)\n{\n"
          "\t.reg .pred %p<3>;\n\t.reg .b32 %r<8>;\n\t.reg .b64 %rd<4>;\n" +
          body + "}\n";
 }
@@ -78,7 +79,9 @@ $L__BB0_2:
 )";
 }  // namespace
 
-TEST_CASE("ptx parser: GIVEN nvcc-style PTX WHEN parsed THEN entries, params, variables and instructions are decoded") {
+TEST_CASE(
+    "ptx parser: GIVEN nvcc-style PTX WHEN parsed THEN entries, params, variables and instructions are "
+    "decoded") {
   const Program p = parse_ptx(kSample, "k.ptx");
   REQUIRE(p.entries.size() == 1);
   const Entry& e = p.entries[0];
@@ -97,7 +100,9 @@ TEST_CASE("ptx parser: GIVEN nvcc-style PTX WHEN parsed THEN entries, params, va
   CHECK(e.info[4].line == 32);
 }
 
-TEST_CASE("ptx parser: GIVEN instructions WHEN parsed THEN each names its guard, destination and source registers") {
+TEST_CASE(
+    "ptx parser: GIVEN instructions WHEN parsed THEN each names its guard, destination and source "
+    "registers") {
   const Entry e = parse_ptx(kSample, "k.ptx").entries[0];
   auto R = [](const char* c, int n) { return RegName{c, n}; };
   CHECK(e.info[0].dsts == std::vector<RegName>{R("SPL", -1)});
@@ -124,11 +129,13 @@ TEST_CASE("ptx parser: GIVEN instructions WHEN parsed THEN each names its guard,
   CHECK(e.info[10].dsts == std::vector<RegName>{R("f", 3)});
 }
 
-TEST_CASE("ptx parser: GIVEN an unsupported instruction WHEN parsed THEN the error names file, line and opcode") {
+TEST_CASE(
+    "ptx parser: GIVEN an unsupported instruction WHEN parsed THEN the error names file, line and opcode") {
   CHECK(error_of(with_body("\tmov.u32 %r1, 1;\n\ttex.2d.v4.f32.s32 %r2, [t, {%r1, %r1}];\n")) ==
         "bad.ptx:13: unsupported instruction 'tex.2d.v4.f32.s32'");
   CHECK(error_of(with_body("\tcall.uni foo, (%r1);\n")) == "bad.ptx:12: unsupported instruction 'call.uni'");
-  CHECK(error_of(with_body("\tadd.cc.u32 %r1, %r1, 1;\n")) == "bad.ptx:12: unsupported instruction 'add.cc.u32'");
+  CHECK(error_of(with_body("\tadd.cc.u32 %r1, %r1, 1;\n")) ==
+        "bad.ptx:12: unsupported instruction 'add.cc.u32'");
 }
 
 TEST_CASE("ptx parser: GIVEN malformed operands WHEN parsed THEN the error names file and line") {
@@ -139,7 +146,9 @@ TEST_CASE("ptx parser: GIVEN malformed operands WHEN parsed THEN the error names
   CHECK(error_of(ptx_module(".weird 3;\n")) == "bad.ptx:5: unsupported statement '.weird 3'");
 }
 
-TEST_CASE("ptx parser: GIVEN a .global table with an initializer WHEN a kernel reads it THEN it sees the initial bytes") {
+TEST_CASE(
+    "ptx parser: GIVEN a .global table with an initializer WHEN a kernel reads it THEN it sees the initial "
+    "bytes") {
   const std::string ptx = ptx_module(R"(
 .global .align 4 .b8 tbl[8] = {7, 0, 0, 0, 9, 0, 0, 0};
 .visible .entry k(.param .u64 out)
@@ -158,7 +167,9 @@ TEST_CASE("ptx parser: GIVEN a .global table with an initializer WHEN a kernel r
   CHECK(r.read<std::int32_t>(0)[0] == 9);
 }
 
-TEST_CASE("ptx parser: GIVEN an inline-asm scope with its own registers WHEN run THEN the scoped names are registers") {
+TEST_CASE(
+    "ptx parser: GIVEN an inline-asm scope with its own registers WHEN run THEN the scoped names are "
+    "registers") {
   const std::string ptx = ptx_module(R"(
 .visible .entry k(.param .u64 out)
 {
@@ -184,7 +195,9 @@ TEST_CASE("ptx parser: GIVEN an inline-asm scope with its own registers WHEN run
   CHECK(r.prog.entries[0].info[4].guard == RegName{"p", -1});
 }
 
-TEST_CASE("ptx parser: GIVEN every checked-in PTX (data/cuda, tests/arch/ptx/kernels) WHEN parsed THEN it is accepted") {
+TEST_CASE(
+    "ptx parser: GIVEN every checked-in PTX (data/cuda, tests/arch/ptx/kernels) WHEN parsed THEN it is "
+    "accepted") {
   std::vector<std::filesystem::path> files;
   for (const auto& root : {data_dir() / "cuda", std::filesystem::path(__FILE__).parent_path() / "kernels"})
     if (std::filesystem::exists(root))

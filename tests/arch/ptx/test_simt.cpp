@@ -40,14 +40,25 @@ JOIN:
 )");
 }  // namespace
 
-TEST_CASE("ptx simt: GIVEN an if/else on tid < 8 WHEN a warp runs it THEN the else lanes run first and both rejoin at the IPDOM") {
+TEST_CASE(
+    "ptx simt: GIVEN an if/else on tid < 8 WHEN a warp runs it THEN the else lanes run first and both rejoin "
+    "at the IPDOM") {
   PtxRun r(kIfElse, {zeros(128)});
   r.launch("k", shape(32));
   // pc 3 = the branch; its immediate post-dominator is JOIN (pc 7).
   CHECK(r.prog.entries[0].reconverge[3] == 7);
   const auto& w = r.trace.blocks.at(0).warps.at(0);
-  CHECK(w.steps == steps_of({{0, kAll}, {1, kAll}, {2, kAll}, {3, kAll}, {4, 0xFFFFFF00u}, {5, 0xFFFFFF00u}, {6, 0xFFu},
-                             {7, kAll}, {8, kAll}, {9, kAll}, {10, kAll}}));
+  CHECK(w.steps == steps_of({{0, kAll},
+                             {1, kAll},
+                             {2, kAll},
+                             {3, kAll},
+                             {4, 0xFFFFFF00u},
+                             {5, 0xFFFFFF00u},
+                             {6, 0xFFu},
+                             {7, kAll},
+                             {8, kAll},
+                             {9, kAll},
+                             {10, kAll}}));
   const auto out = r.read<std::int32_t>(0);
   for (int t = 0; t < 32; ++t) CHECK(out[static_cast<std::size_t>(t)] == (t < 8 ? 3 * t : t + 100));
   // ld.param (one line of the param space: tag 3), then the store: 32 consecutive words in one
@@ -59,7 +70,9 @@ TEST_CASE("ptx simt: GIVEN an if/else on tid < 8 WHEN a warp runs it THEN the el
   CHECK(r.stats.warp_instructions == 11);
 }
 
-TEST_CASE("ptx simt: GIVEN a loop of tid iterations WHEN 4 lanes run it THEN each pass drops the lanes that are done") {
+TEST_CASE(
+    "ptx simt: GIVEN a loop of tid iterations WHEN 4 lanes run it THEN each pass drops the lanes that are "
+    "done") {
   const std::string ptx = ptx_module(R"(
 .visible .entry loop(.param .u64 out)
 {
@@ -88,15 +101,14 @@ DONE:
   r.launch("loop", shape(4));
   // Lane t runs the body t times: passes with lanes {1,2,3}, {2,3}, {3}; all rejoin at DONE (pc 10).
   CHECK(r.trace.blocks[0].warps[0].steps ==
-        steps_of({{0, 0xF}, {1, 0xF}, {2, 0xF}, {3, 0xF}, {4, 0xF}, {5, 0xF},
-                  {6, 0xE}, {7, 0xE}, {8, 0xE}, {9, 0xE},
-                  {6, 0xC}, {7, 0xC}, {8, 0xC}, {9, 0xC},
-                  {6, 0x8}, {7, 0x8}, {8, 0x8}, {9, 0x8},
-                  {10, 0xF}, {11, 0xF}, {12, 0xF}, {13, 0xF}}));
+        steps_of({{0, 0xF}, {1, 0xF}, {2, 0xF},  {3, 0xF},  {4, 0xF},  {5, 0xF}, {6, 0xE}, {7, 0xE},
+                  {8, 0xE}, {9, 0xE}, {6, 0xC},  {7, 0xC},  {8, 0xC},  {9, 0xC}, {6, 0x8}, {7, 0x8},
+                  {8, 0x8}, {9, 0x8}, {10, 0xF}, {11, 0xF}, {12, 0xF}, {13, 0xF}}));
   CHECK(r.read<std::int32_t>(0) == std::vector<std::int32_t>{0, 0, 1, 3});
 }
 
-TEST_CASE("ptx simt: GIVEN a guarded exit WHEN half the lanes leave THEN the rest go on with a smaller mask") {
+TEST_CASE(
+    "ptx simt: GIVEN a guarded exit WHEN half the lanes leave THEN the rest go on with a smaller mask") {
   const std::string ptx = ptx_module(R"(
 .visible .entry k(.param .u64 out)
 {
@@ -116,13 +128,21 @@ TEST_CASE("ptx simt: GIVEN a guarded exit WHEN half the lanes leave THEN the res
   PtxRun r(ptx, {zeros(128)});
   r.launch("k", shape(32));
   // The guarded exit issues with the full mask (a false guard does not clear lanes in the trace).
-  CHECK(r.trace.blocks[0].warps[0].steps ==
-        steps_of({{0, kAll}, {1, kAll}, {2, kAll}, {3, kAll}, {4, 0xFFFFu}, {5, 0xFFFFu}, {6, 0xFFFFu}, {7, 0xFFFFu}}));
+  CHECK(r.trace.blocks[0].warps[0].steps == steps_of({{0, kAll},
+                                                      {1, kAll},
+                                                      {2, kAll},
+                                                      {3, kAll},
+                                                      {4, 0xFFFFu},
+                                                      {5, 0xFFFFu},
+                                                      {6, 0xFFFFu},
+                                                      {7, 0xFFFFu}}));
   const auto out = r.read<std::int32_t>(0);
   for (int t = 0; t < 32; ++t) CHECK(out[static_cast<std::size_t>(t)] == (t < 16 ? 7 : 0));
 }
 
-TEST_CASE("ptx simt: GIVEN two warps exchanging through shared memory WHEN separated by bar.sync THEN each reads the other's data") {
+TEST_CASE(
+    "ptx simt: GIVEN two warps exchanging through shared memory WHEN separated by bar.sync THEN each reads "
+    "the other's data") {
   const std::string ptx = ptx_module(R"(
 .visible .entry swap(.param .u64 out)
 {
@@ -160,7 +180,9 @@ TEST_CASE("ptx simt: GIVEN two warps exchanging through shared memory WHEN separ
   }
 }
 
-TEST_CASE("ptx simt: GIVEN a grid of blocks WHEN each writes its ctaid THEN blocks run in id order with their own ids") {
+TEST_CASE(
+    "ptx simt: GIVEN a grid of blocks WHEN each writes its ctaid THEN blocks run in id order with their own "
+    "ids") {
   const std::string ptx = ptx_module(R"(
 .visible .entry ids(.param .u64 out)
 {
