@@ -235,3 +235,91 @@ TEST_CASE("ptx simt: GIVEN %lanemask_lt and membar WHEN run THEN popc of the mas
   const auto out = r.read<std::int32_t>(0);
   for (int t = 0; t < 64; ++t) CHECK(out[static_cast<std::size_t>(t)] == t % 32);
 }
+
+TEST_CASE(
+    "ptx simt: GIVEN a loop left early by a lane-dependent break WHEN run THEN every exit path rejoins after "
+    "the loop") {
+  const std::string ptx = ptx_module(R"(
+.visible .entry brk(.param .u64 out)
+{
+  .reg .pred %p<3>;
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<4>;
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, 0;
+LOOP:
+  setp.eq.u32 %p1, %r2, %r1;
+  @%p1 bra DONE;
+  add.s32 %r2, %r2, 1;
+  setp.lt.u32 %p2, %r2, 3;
+  @%p2 bra LOOP;
+DONE:
+  ld.param.u64 %rd1, [out];
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r2;
+  ret;
+}
+)");
+  PtxRun r(ptx, {zeros(16)});
+  r.launch("brk", shape(4));
+  const auto& e = r.prog.entries[0];
+  CHECK(e.reconverge[3] == 7);  // the break
+  CHECK(e.reconverge[6] == 7);  // the back edge
+  CHECK(e.reconverge[11] == -1);
+  // Lane t leaves at i == t (lane 3 when i reaches 3).
+  CHECK(r.trace.blocks[0].warps[0].steps ==
+        steps_of({{0, 0xF}, {1, 0xF}, {2, 0xF}, {3, 0xF}, {4, 0xE},  {5, 0xE}, {6, 0xE}, {2, 0xE},
+                  {3, 0xE}, {4, 0xC}, {5, 0xC}, {6, 0xC}, {2, 0xC},  {3, 0xC}, {4, 0x8}, {5, 0x8},
+                  {6, 0x8}, {7, 0xF}, {8, 0xF}, {9, 0xF}, {10, 0xF}, {11, 0xF}}));
+  CHECK(r.read<std::int32_t>(0) == std::vector<std::int32_t>{0, 1, 2, 3});
+}
+
+TEST_CASE(
+    "ptx simt: GIVEN nested ifs WHEN the inner one diverges inside the outer THEN each rejoins at its own "
+    "IPDOM") {
+  const std::string ptx = ptx_module(R"(
+.visible .entry nest(.param .u64 out)
+{
+  .reg .pred %p<3>;
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<4>;
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, 0;
+  setp.ge.u32 %p1, %r1, 2;
+  @%p1 bra OUTER_END;
+  add.s32 %r2, %r2, 10;
+  setp.eq.u32 %p2, %r1, 1;
+  @%p2 bra INNER_END;
+  add.s32 %r2, %r2, 5;
+INNER_END:
+  add.s32 %r2, %r2, 1;
+OUTER_END:
+  ld.param.u64 %rd1, [out];
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r2;
+  ret;
+}
+)");
+  PtxRun r(ptx, {zeros(16)});
+  r.launch("nest", shape(4));
+  const auto& e = r.prog.entries[0];
+  CHECK(e.reconverge[3] == 9);  // outer: OUTER_END
+  CHECK(e.reconverge[6] == 8);  // inner: INNER_END
+  CHECK(r.trace.blocks[0].warps[0].steps == steps_of({{0, 0xF},
+                                                      {1, 0xF},
+                                                      {2, 0xF},
+                                                      {3, 0xF},
+                                                      {4, 0x3},
+                                                      {5, 0x3},
+                                                      {6, 0x3},
+                                                      {7, 0x1},
+                                                      {8, 0x3},
+                                                      {9, 0xF},
+                                                      {10, 0xF},
+                                                      {11, 0xF},
+                                                      {12, 0xF},
+                                                      {13, 0xF}}));
+  CHECK(r.read<std::int32_t>(0) == std::vector<std::int32_t>{16, 11, 0, 0});
+}
