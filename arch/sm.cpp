@@ -92,8 +92,7 @@ bool Sm::issue_cycle() {
       for (std::uint64_t h = sched_all_views_[s] ? m.live : ready; h; h &= h - 1) {
         const int i = std::countr_zero(h);
         const Warp& w = warps_[static_cast<std::size_t>(slot_of(i))];
-        views_.push_back({slot_of(i), ((ready >> i) & 1) != 0, (w.use & w.slow_full & ~w.hyb_ok) == 0,
-                          w.at_barrier || (w.use & w.long_pending) != 0, w.age});
+        views_.push_back({slot_of(i), ((ready >> i) & 1) != 0, w.fast, w.at_barrier || w.use_long, w.age});
       }
       const int pick = views_.empty() ? -1 : schedulers_[s]->pick(views_);
       if (pick >= 0) {
@@ -149,7 +148,7 @@ void Sm::issue(int slot, const Instr& in) {
   const std::uint32_t step = w.dyn++;
   ++stats_.warp_instructions;
   stats_.thread_instructions += static_cast<std::uint64_t>(std::popcount(w.mask()));
-  if ((w.use & w.slow_full & ~w.hyb_ok) == 0) ++stats_.fast_instructions;
+  if (w.fast) ++stats_.fast_instructions;
   if (path_) path_->on_issue(slot, w.pc(), now_);
   const Unit u = unit_of(in.op);
   if (u == Unit::None) return execute_control(slot, in);
@@ -178,9 +177,15 @@ void Sm::issue(int slot, const Instr& in) {
   ++issued_unit_[ui];
   request_reads(cu, w, slot, in);
   if (c.pending == 0) cu_collected_ |= 1ull << cu;
+  const bool long_latency = in.op == OpClass::Load && in.space != MemSpace::Shared;
   for (int d = 0; d < in.ndst; ++d) {
-    w.pending |= 1ull << in.dst[d];
-    if (in.op == OpClass::Load && in.space != MemSpace::Shared) w.long_pending |= 1ull << in.dst[d];
+    RegState& g = w.regs[in.dst[d]];
+    w.npending += (g.flags & kPending) ? 0 : 1;
+    g.flags |= kPending;
+    if (long_latency) {
+      w.nlong += (g.flags & kLongPending) ? 0 : 1;
+      g.flags |= kLongPending;
+    }
   }
   advance(w);
 }

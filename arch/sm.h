@@ -45,21 +45,35 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   const rfmodel::RfSetup& setup() const { return rf_.setup; }
 
  private:
+  // One register of one warp: where it lives and its scoreboard state.
+  struct RegState {
+    std::uint8_t bank = 0, row = 0, lat = 1;  // virtual bank, row, cycles of a full-width access
+    std::uint8_t flags = 0;                   // kPending | kLongPending
+    std::uint32_t hyb = 0;                    // its bank's hybrid fast lanes (0: not a hybrid bank)
+  };
+  static constexpr std::uint8_t kPending = 1, kLongPending = 2;  // a write in flight (from a global/local load)
+  // The distinct registers an instruction reads or writes (what the scoreboard checks).
+  struct PcOps {
+    std::uint8_t n = 0;
+    bool exit = false;  // Exit waits for every pending write of the warp
+    RegId r[kMaxDst + kMaxSrc];
+  };
   struct Warp {
     bool live = false, at_barrier = false;
     std::uint8_t unit = 0;   // Unit of the instruction at pc (cached by at_pc())
-    std::uint64_t wait = 0;  // registers the instruction at pc waits on (all for Exit; cached by at_pc())
-    std::uint64_t use = 0;   // registers the instruction at pc reads or writes (cached by at_pc())
-    std::uint64_t age = 0, next_issue = 0, pending = 0, long_pending = 0;
+    // The instruction at pc (cached by at_pc(), kept by registers_written()): it waits on a pending
+    // write (dep), on a pending global/local load (memdep; for Exit: any pending write / load), one of
+    // its registers has a load in flight (use_long), all its accesses are one-cycle now (fast).
+    bool dep = false, memdep = false, use_long = false, fast = true;
+    int npending = 0, nlong = 0;  // registers with a write / a load in flight
+    RegState* regs = nullptr;     // [Kernel::reg_ids], in Sm::reg_state_
+    std::uint64_t age = 0, next_issue = 0;
     int block_slot = -1, wib = 0, bid = 0;  // block slot, warp index in block, global block id
     std::uint32_t init_mask = 0;
     std::uint32_t dyn = 0;   // warp instructions issued so far: the index of the next one (draw keys)
     const TraceStep* at = nullptr;       // the next instruction to issue (its trace step)
     const TraceMem* mem = nullptr;       // the TraceMem of the next memory step that has one
     const std::uint64_t* lines = nullptr;  // the warp trace's line requests
-    std::uint8_t bank[kMaxRegs], row[kMaxRegs], lat_full[kMaxRegs];
-    std::uint32_t hyb_lanes[kMaxRegs];
-    std::uint64_t slow_full = 0, hyb_ok = 0, hyb_regs = 0;  // bit r: slow at full width / hybrid-fast now / hybrid
     std::uint32_t mask() const { return at->mask; }
     std::int32_t pc() const { return at->pc; }
   };
@@ -127,7 +141,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   void issue(int slot, const Instr& in);
   std::uint64_t next_interesting_cycle() const;
   void account_stalls(std::uint64_t cycles);
-  void registers_written(Warp& w, int slot, std::uint64_t bits);
+  void registers_written(Warp& w, int slot, RegId reg);
+  void operand_state(Warp& w) const;
   void wake_all_schedulers();
   void sync_warp(int slot);
   // sm_operands.cpp: writeback, bank arbitration, dispatch
@@ -143,7 +158,6 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   void execute_control(int slot, const Instr& in);
   void advance(Warp& w);
   void at_pc(Warp& w) const;
-  void refresh_hybrid(Warp& w) const;
   void integrate_allocation();
   double draw(std::uint64_t a, std::uint64_t b) const;
   // The RF-hierarchy hooks (operand_path.h), used only when a path is set.
@@ -167,7 +181,9 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // Per-launch state
   const IWorkload* wl_ = nullptr;
   const Kernel* k_ = nullptr;
-  std::vector<std::uint64_t> use_mask_;  // per pc: registers read or written
+  std::vector<PcOps> ops_;               // per pc: registers read or written
+  std::vector<RegState> reg_state_;      // [warp slot * nids_ + register id]
+  int nids_ = 1;                         // Kernel::reg_ids
   int launch_index_ = 0, wpb_ = 1, max_blocks_ = 1, next_block_ = 0, blocks_total_ = 0, blocks_done_ = 0;
   std::uint64_t now_ = 0, warp_age_ = 0;
   std::uint32_t seq_ = 0;
@@ -227,14 +243,35 @@ inline void for_each_bit_from(std::uint64_t m, int start, F&& f) {
 }
 
 // Hot per-access helpers, inline for the operand stage (sm_operands.cpp) and the issue stage.
-inline void Sm::registers_written(Warp& w, int slot, std::uint64_t bits) {
-  w.pending &= ~bits;
-  w.long_pending &= ~bits;
-  if (w.wait & bits) {
+// The scoreboard state of the instruction at the warp's pc (Warp::dep, mem, use_long).
+inline void Sm::operand_state(Warp& w) const {
+  const PcOps& o = ops_[static_cast<std::size_t>(w.pc())];
+  if (o.exit) {
+    w.dep = w.npending > 0;
+    w.memdep = w.nlong > 0;
+    w.use_long = false;
+    return;
+  }
+  std::uint8_t f = 0;
+  for (int i = 0; i < o.n; ++i) f |= w.regs[o.r[i]].flags;
+  w.dep = (f & kPending) != 0;
+  w.memdep = w.use_long = (f & kLongPending) != 0;
+}
+
+inline void Sm::registers_written(Warp& w, int slot, RegId reg) {
+  RegState& g = w.regs[reg];
+  w.npending -= g.flags & kPending;
+  w.nlong -= (g.flags & kLongPending) >> 1;
+  g.flags = 0;
+  const PcOps& o = ops_[static_cast<std::size_t>(w.pc())];
+  bool waits = o.exit;
+  for (int i = 0; i < o.n && !waits; ++i) waits = o.r[i] == reg;
+  if (waits) {
+    operand_state(w);
     const std::size_t s = slot_sched_[static_cast<std::size_t>(slot)];
     const std::uint64_t bit = 1ull << slot_bit_[static_cast<std::size_t>(slot)];
-    if (!(w.wait & w.pending)) masks_[s].dep &= ~bit;
-    if (!(w.wait & w.long_pending)) masks_[s].mem &= ~bit;
+    if (!w.dep) masks_[s].dep &= ~bit;
+    if (!w.memdep) masks_[s].mem &= ~bit;
     sched_dirty_[s] = 1;
   }
 }
@@ -246,10 +283,10 @@ inline void Sm::sync_warp(int slot) {
   const auto put = [bit](std::uint64_t& x, bool on) { x = (x & ~bit) | (on ? bit : 0); };
   put(m.live, w.live);
   put(m.barrier, w.at_barrier);
-  put(m.dep, (w.wait & w.pending) != 0);
-  put(m.mem, (w.wait & w.long_pending) != 0);
+  put(m.dep, w.dep);
+  put(m.mem, w.memdep);
   put(m.delay, w.next_issue > now_);
-  put(m.fast, (w.use & w.slow_full & ~w.hyb_ok) == 0);
+  put(m.fast, w.fast);
   for (int u = 0; u < 3; ++u) put(m.unit[u], w.unit == u);
 }
 

@@ -25,16 +25,25 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   const int grid = launch.grid;
   k_ = &k;
   launch_index_ = launch_index;
-  if (k.reg_ids > kMaxRegs)
-    throw InputError("kernel '" + k.name + "' uses register ids up to " + std::to_string(k.reg_ids - 1) +
-                     "; the SM supports ids < " + std::to_string(kMaxRegs));
-  use_mask_.assign(k.code.size(), 0);
+  if (k.reg_ids < k.regs_per_thread || k.reg_ids > kMaxRegIds)
+    throw InputError("kernel '" + k.name + "': " + std::to_string(k.reg_ids) + " register ids for " +
+                     std::to_string(k.regs_per_thread) + " registers per thread (accepted: regs <= ids <= " +
+                     std::to_string(kMaxRegIds) + ")");
+  nids_ = k.reg_ids;
+  ops_.assign(k.code.size(), PcOps{});
   for (std::size_t pc = 0; pc < k.code.size(); ++pc) {
     const Instr& in = k.code[pc];
-    std::uint64_t m = 0;
-    for (int d = 0; d < in.ndst; ++d) m |= 1ull << in.dst[d];
-    for (int s = 0; s < in.nsrc; ++s) m |= 1ull << in.src[s];
-    use_mask_[pc] = m;
+    PcOps& o = ops_[pc];
+    o.exit = in.op == OpClass::Exit;
+    const auto add = [&](RegId r) {
+      if (r >= nids_) throw InputError("kernel '" + k.name + "' pc " + std::to_string(pc) + ": register id " +
+                                       std::to_string(r) + " >= its " + std::to_string(nids_) + " ids");
+      for (int i = 0; i < o.n; ++i)
+        if (o.r[i] == r) return;
+      o.r[o.n++] = r;
+    };
+    for (int d = 0; d < in.ndst; ++d) add(in.dst[d]);
+    for (int s = 0; s < in.nsrc; ++s) add(in.src[s]);
   }
   wpb_ = k.warps_per_block();
   max_blocks_ = max_blocks_per_sm(k, p_);
@@ -46,6 +55,7 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   if ((slots + nsched_ - 1) / nsched_ > 64)
     throw InputError("more than 64 resident warps per scheduler unit are not supported");
   warps_.assign(static_cast<std::size_t>(slots), Warp{});
+  reg_state_.assign(static_cast<std::size_t>(slots) * static_cast<std::size_t>(nids_), RegState{});
   blocks_.assign(static_cast<std::size_t>(max_blocks_), BlockSlot{});
   masks_.assign(schedulers_.size(), SchedMasks{});
   slot_sched_.resize(static_cast<std::size_t>(slots));
@@ -72,7 +82,7 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   // Hybrid-bank candidates at full occupancy: the ideal hybrid-bank size (Tan §3.3.4).
   int partial = 0;
   for (int i = 0; i < wpb_; ++i)
-    for (int r = 0; r < k.regs_per_thread; ++r) partial += k.hybrid_candidate(i, r) ? 1 : 0;
+    for (int r = 0; r < k.reg_ids; ++r) partial += k.hybrid_candidate(i, r) ? 1 : 0;
   rf_ = provider_.at_kernel_launch(k, launch_index, partial * max_blocks_, stats_);
   const auto& s = rf_.setup;
   if (s.rows_per_bank > 256 || s.banks < 1 || s.banks > 64 || s.subbanks < 1 || 32 % s.subbanks != 0 ||
@@ -165,8 +175,12 @@ bool Sm::launch_block() {
     w.at = t.steps.data();
     w.mem = t.mem.data();
     w.lines = t.lines.data();
-    at_pc(w);
-    for (int r = 0; r < k_->regs_per_thread; ++r) {
+    w.regs = &reg_state_[static_cast<std::size_t>(slot) * static_cast<std::size_t>(nids_)];
+    std::fill(w.regs, w.regs + nids_, RegState{});
+    // The warp's regs_per_thread physical vectors: each in the bank its mapping gives (the next bank
+    // with a free row if that one is full), at the lowest free row.
+    const int R = k_->regs_per_thread;
+    for (int r = 0; r < R; ++r) {
       const bool partial = k_->hybrid_candidate(i, r);  // lanes all in a hybrid bank's fast half
       int v = mapping_->bank(slot, r, partial);
       if (v < 0 || v >= s.banks) throw std::logic_error("register mapping returned bank " + std::to_string(v));
@@ -182,15 +196,26 @@ bool Sm::launch_block() {
       std::uint64_t& used = row_used_[static_cast<std::size_t>(v * row_words_ + word)];
       const int row = 64 * word + std::countr_zero(~used);
       used |= 1ull << (row % 64);
-      w.bank[r] = static_cast<std::uint8_t>(v);
-      w.row[r] = static_cast<std::uint8_t>(row);
-      w.lat_full[r] = s.latency[static_cast<std::size_t>(v * s.rows_per_bank + row)];
-      if (w.lat_full[r] > 1) w.slow_full |= 1ull << r;
-      w.hyb_lanes[r] = s.hybrid_fast_lanes[static_cast<std::size_t>(v)];
-      if (w.hyb_lanes[r]) w.hyb_regs |= 1ull << r;
+      RegState& g = w.regs[r];
+      g.bank = static_cast<std::uint8_t>(v);
+      g.row = static_cast<std::uint8_t>(row);
+      g.lat = s.latency[static_cast<std::size_t>(v * s.rows_per_bank + row)];
+      g.hyb = s.hybrid_fast_lanes[static_cast<std::size_t>(v)];
       for (int sb = 0; sb < s.subbanks; ++sb) ++alloc_rows_[static_cast<std::size_t>(s.subbank_of[static_cast<std::size_t>(v * s.subbanks + sb)])];
     }
-    refresh_hybrid(w);
+    // Register ids beyond the physical count (GPGPU-Sim's numbering of PTX virtual registers,
+    // docs/models.md): the bank is the mapping's for that id, as GPGPU-Sim's register_bank(); the
+    // row, which only selects the access latency, is that of physical vector id % regs.
+    for (int r = R; r < nids_; ++r) {
+      const int v = mapping_->bank(slot, r, k_->hybrid_candidate(i, r));
+      if (v < 0 || v >= s.banks) throw std::logic_error("register mapping returned bank " + std::to_string(v));
+      RegState& g = w.regs[r];
+      g.bank = static_cast<std::uint8_t>(v);
+      g.row = w.regs[r % R].row;
+      g.lat = s.latency[static_cast<std::size_t>(v * s.rows_per_bank + g.row)];
+      g.hyb = s.hybrid_fast_lanes[static_cast<std::size_t>(v)];
+    }
+    at_pc(w);
     if (path_) w.next_issue = path_->on_next_pc(slot, 0, now_);
     sync_warp(slot);
     schedulers_[static_cast<std::size_t>(slot) % schedulers_.size()]->on_warp_start(slot);
@@ -205,8 +230,9 @@ void Sm::retire_block(int c) {
   for (int i = 0; i < wpb_; ++i) {
     Warp& w = warps_[static_cast<std::size_t>(c * wpb_ + i)];
     for (int r = 0; r < k_->regs_per_thread; ++r) {
-      row_used_[static_cast<std::size_t>(w.bank[r] * row_words_ + w.row[r] / 64)] &= ~(1ull << (w.row[r] % 64));
-      for (int sb = 0; sb < s.subbanks; ++sb) --alloc_rows_[static_cast<std::size_t>(s.subbank_of[static_cast<std::size_t>(w.bank[r] * s.subbanks + sb)])];
+      const RegState& g = w.regs[r];
+      row_used_[static_cast<std::size_t>(g.bank * row_words_ + g.row / 64)] &= ~(1ull << (g.row % 64));
+      for (int sb = 0; sb < s.subbanks; ++sb) --alloc_rows_[static_cast<std::size_t>(s.subbank_of[static_cast<std::size_t>(g.bank * s.subbanks + sb)])];
     }
     w.live = false;
     sync_warp(c * wpb_ + i);
@@ -215,28 +241,35 @@ void Sm::retire_block(int c) {
   ++blocks_done_;
 }
 
-void Sm::refresh_hybrid(Warp& w) const {
-  w.hyb_ok = 0;
-  const std::uint32_t m = w.mask();
-  for (std::uint64_t h = w.hyb_regs; h; h &= h - 1) {
-    const int r = std::countr_zero(h);
-    if ((m & ~w.hyb_lanes[r]) == 0) w.hyb_ok |= 1ull << r;
-  }
-}
-
 void Sm::advance(Warp& w) {
-  const std::uint32_t m = w.at->mask;
   ++w.at;
-  if (w.at->mask != m) refresh_hybrid(w);
   at_pc(w);
 }
 
 void Sm::at_pc(Warp& w) const {
   const auto pc = static_cast<std::size_t>(w.pc());
-  const Instr& in = k_->code[pc];
-  w.use = use_mask_[pc];
-  w.wait = in.op == OpClass::Exit ? ~0ull : w.use;
-  w.unit = static_cast<std::uint8_t>(unit_of(in.op));
+  w.unit = static_cast<std::uint8_t>(unit_of(k_->code[pc].op));
+  // One pass over the instruction's registers: its scoreboard state (operand_state()) and whether
+  // every access is one cycle with the current lanes (fast: not slow at full width, or a hybrid
+  // bank's fast half covers the active lanes; Tan §3.3.4).
+  const PcOps& o = ops_[pc];
+  const std::uint32_t m = w.mask();
+  std::uint8_t f = 0;
+  bool fast = true;
+  for (int i = 0; i < o.n; ++i) {
+    const RegState& g = w.regs[o.r[i]];
+    f |= g.flags;
+    fast &= g.lat <= 1 || (g.hyb != 0 && (m & ~g.hyb) == 0);
+  }
+  w.fast = fast;
+  if (o.exit) {
+    w.dep = w.npending > 0;
+    w.memdep = w.nlong > 0;
+    w.use_long = false;
+  } else {
+    w.dep = (f & kPending) != 0;
+    w.memdep = w.use_long = (f & kLongPending) != 0;
+  }
 }
 
 void Sm::execute_control(int slot, const Instr& in) {

@@ -11,25 +11,27 @@ namespace rfvar::arch {
 namespace {
 // Cycles of one access to a register of warp w (RfSetup contract: a hybrid bank serves an access
 // whose active lanes all lie in its fast lanes in one cycle).
-inline int access_cycles(std::uint64_t slow_full, std::uint32_t hyb_lanes, int lat_full, int reg, std::uint32_t lanes) {
-  if (!((slow_full >> reg) & 1)) return 1;
-  if (hyb_lanes != 0 && (lanes & ~hyb_lanes) == 0) return 1;
-  return lat_full;
+template <typename Reg>
+inline int access_cycles(const Reg& g, std::uint32_t lanes) {
+  if (g.lat <= 1) return 1;
+  if (g.hyb != 0 && (lanes & ~g.hyb) == 0) return 1;
+  return g.lat;
 }
 }  // namespace
 
 void Sm::request_reads(int cu, const Warp& w, int slot, const Instr& in) {
   Collector& c = cus_[static_cast<std::size_t>(cu)];
-  std::uint64_t seen = 0;
   for (int i = 0; i < in.nsrc; ++i) {
-    const int r = in.src[i];
-    if ((seen >> r) & 1) continue;  // a register named twice is read once
-    seen |= 1ull << r;
+    const RegId r = in.src[i];
+    bool seen = false;  // a register named twice is read once
+    for (int j = 0; j < i; ++j) seen |= in.src[j] == r;
+    if (seen) continue;
     if (path_ && path_->serve_read(slot, r, now_)) continue;
-    const int lat = access_cycles(w.slow_full, w.hyb_lanes[r], w.lat_full[r], r, c.mask);
+    const RegState& g = w.regs[r];
+    const int lat = access_cycles(g, c.mask);
     ++queued_accesses_;
-    bank_queued_ |= 1ull << w.bank[r];
-    reads_[w.bank[r]].push({static_cast<std::uint16_t>(cu), static_cast<std::uint8_t>(lat),
+    bank_queued_ |= 1ull << g.bank;
+    reads_[g.bank].push({static_cast<std::uint16_t>(cu), static_cast<std::uint8_t>(lat),
                             static_cast<std::uint8_t>(slot), c.mask});
     ++c.pending;
   }
@@ -89,13 +91,14 @@ bool Sm::writeback_events() {
     for (int d = 0; d < e.nregs; ++d) {
       const RegId reg = e.regs[d];
       if (path_ && path_->absorb_write(e.warp, reg, now_)) {
-        registers_written(w, e.warp, 1ull << reg);
+        registers_written(w, e.warp, reg);
         continue;
       }
-      const int lat = access_cycles(w.slow_full, w.hyb_lanes[reg], w.lat_full[reg], reg, e.lanes);
+      const RegState& g = w.regs[reg];
+      const int lat = access_cycles(g, e.lanes);
       ++queued_accesses_;
-      bank_queued_ |= 1ull << w.bank[reg];
-      writes_[w.bank[reg]].push({e.warp, static_cast<std::uint8_t>(lat), reg, false, e.lanes});
+      bank_queued_ |= 1ull << g.bank;
+      writes_[g.bank].push({e.warp, static_cast<std::uint8_t>(lat), reg, false, e.lanes});
     }
   }
   return act;
@@ -103,10 +106,11 @@ bool Sm::writeback_events() {
 
 void Sm::write_back(int slot, int reg) {
   const Warp& w = warps_[static_cast<std::size_t>(slot)];
-  const int lat = access_cycles(w.slow_full, w.hyb_lanes[reg], w.lat_full[reg], reg, w.init_mask);
+  const RegState& g = w.regs[reg];
+  const int lat = access_cycles(g, w.init_mask);
   ++queued_accesses_;
-  bank_queued_ |= 1ull << w.bank[reg];
-  writes_[w.bank[reg]].push({static_cast<std::uint8_t>(slot), static_cast<std::uint8_t>(lat), static_cast<RegId>(reg), true, w.init_mask});
+  bank_queued_ |= 1ull << g.bank;
+  writes_[g.bank].push({static_cast<std::uint8_t>(slot), static_cast<std::uint8_t>(lat), static_cast<RegId>(reg), true, w.init_mask});
 }
 
 bool Sm::arbitrate_banks() {
@@ -129,7 +133,7 @@ bool Sm::arbitrate_banks() {
       --queued_accesses_;
       bank_busy_[b] = now_ + wr.lat;
       count_access(bi, wr.lanes, wr.lat, true);
-      if (!wr.background) registers_written(warps_[wr.warp], wr.warp, 1ull << wr.reg);
+      if (!wr.background) registers_written(warps_[wr.warp], wr.warp, wr.reg);
       if (!reads.empty()) ++stats_.bank_conflict_cycles;
       else if (writes.empty()) bank_queued_ &= ~(1ull << bi);
       act = true;
