@@ -1,13 +1,14 @@
-// `rfvar sim --kernel NAME`: one benchmark on one SM under one technique (issue 4). No model logic
-// here: arch/run.h runs the SM; this file parses options, reads the chip, prints, writes HDF5.
+// `rfvar sim --kernel SPEC`: one workload (any form of arch/load_workload.h) on one SM under one
+// technique (issue 4, issue 15). No model logic here: arch/load_workload.h makes the workload,
+// arch/run.h runs the SM; this file parses options, reads the chip, prints, writes HDF5.
 #include <chrono>
 #include <cstdio>
 
 #include "apps/chips_file.h"
 #include "apps/cli_common.h"
+#include "arch/load_workload.h"
 #include "arch/run.h"
 #include "arch/scheduler/i_warp_scheduler.h"
-#include "arch/workload/kernel_parser.h"
 #include "common/h5io.h"
 
 namespace rfvar::apps {
@@ -112,7 +113,9 @@ void run(CommonOptions& o, const SimOptions& so) {
   const arch::TechniqueSpec& tech = arch::find_technique(so.technique);  // validate before any work
   const std::string scheduler = so.scheduler.empty() ? tech.scheduler : so.scheduler;
   arch::make_scheduler(scheduler, ap);  // validate: throws InputError naming the accepted policies
-  const arch::Benchmark bench = arch::load_benchmark(so.kernel);
+  const std::uint64_t seed = o.master_seed(config);
+  const std::unique_ptr<arch::IWorkload> wl = arch::load_workload(so.kernel, ap, seed);
+  const arch::Benchmark& bench = wl->benchmark();
   varius::RfGeometry g;
   g.subbanks = rp.subbanks;
   std::optional<varius::SmDelays> sm;
@@ -132,10 +135,13 @@ void run(CommonOptions& o, const SimOptions& so) {
   } else if (so.sm != 0) {
     throw InputError("--sm needs --chip");
   }
-  const RngStream workload(o.master_seed(config), 0, Stream::Workload);
+  // What arch::run_technique() does for a Benchmark, for any workload (same key, same set-up).
+  const std::uint64_t key = arch::workload_key(RngStream(seed, 0, Stream::Workload));
   const auto t0 = std::chrono::steady_clock::now();
-  const arch::RunResult r =
-      arch::run_technique(bench, ap, rp, so.technique, sm ? &*sm : nullptr, g, workload, nullptr, scheduler);
+  auto provider = arch::make_rf_provider(tech, sm ? &*sm : nullptr, g, rp);
+  auto mapping = arch::make_mapping(tech.mapping);
+  if (tech.renaming) mapping = arch::with_renaming(std::move(mapping), tech.renaming_by_weight);
+  const arch::RunResult r = arch::run_workload(*wl, ap, scheduler, std::move(mapping), *provider, key);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double clock_norm = r.last_setup.clock_norm;
   if (!so.output.empty()) write_h5(so.output, o, config, so, r, clock_norm);
@@ -186,10 +192,14 @@ void register_sim(CLI::App& app, CommonOptions& o) {
   auto so = std::make_shared<SimOptions>();
   CLI::App* sub = app.add_subcommand(
       "sim",
-      "Run one benchmark (data/kernels/NAME.kernel or a .kernel path) on one SM under one technique\n"
-      "(Tan 2016 Fig. 11 set-ups) and report IPC, stalls and per-bank / per-sub-bank activity.\n"
-      "Without --chip the chip has no PV (every technique then sees only fast banks).");
-  sub->add_option("--kernel", so->kernel, "Benchmark name (e.g. hotspot) or kernel file path")->required();
+      "Run one workload on one SM under one technique (Tan 2016 Fig. 11 set-ups) and report IPC,\n"
+      "stalls and per-bank / per-sub-bank activity. Without --chip the chip has no PV (every technique\n"
+      "then sees only fast banks). --kernel takes any of these workload forms:\n" +
+          arch::workload_spec_forms());
+  sub->add_option("--kernel", so->kernel,
+                  "Workload: benchmark name (e.g. hotspot), .kernel file, ptx:NAME, harness .toml, Accel-Sim "
+                  "folder / kernelslist.g, or .rftrace file")
+      ->required();
   std::string names;
   for (const auto& n : arch::arch_technique_names()) names += (names.empty() ? "" : ", ") + n;
   sub->add_option("--technique", so->technique, names + " (default: baseline; all-slow: every access slow, the model's bound)");

@@ -8,6 +8,10 @@
 #include "common/build_info.h"
 #include "common/config.h"
 
+namespace rfvar::apps {
+void register_trace(CLI::App& app, CommonOptions& o);  // apps/cmd_trace.cpp
+}  // namespace rfvar::apps
+
 int main(int argc, char** argv) {
   using namespace rfvar;
   CLI::App app{
@@ -31,6 +35,7 @@ int main(int argc, char** argv) {
   apps::register_ltrf(app, opts);
   apps::register_intervals(app, opts);
   apps::register_l2reuse(app, opts);
+  apps::register_trace(app, opts);
 
   try {
     app.parse(argc, argv);
