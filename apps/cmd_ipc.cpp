@@ -8,6 +8,7 @@
 
 #include "apps/chips_file.h"
 #include "apps/cli_common.h"
+#include "arch/load_workload.h"
 #include "arch/run.h"
 #include "arch/workload/kernel_parser.h"
 #include "common/h5io.h"
@@ -81,9 +82,9 @@ void run(CommonOptions& o, const IpcOptions& io) {
   for (const auto& t : techs) arch::find_technique(t);
   std::vector<std::string> names = io.kernels == "all" ? arch::available_benchmarks() : split_list(io.kernels);
   if (names.empty()) throw InputError("--kernels: no kernel named");
-  std::vector<arch::Benchmark> benches;
-  for (const auto& n : names) benches.push_back(arch::load_benchmark(n));
   const std::uint64_t seed = o.master_seed(config);
+  std::vector<std::unique_ptr<arch::IWorkload>> benches;  // any front end (arch/load_workload.h)
+  for (const auto& n : names) benches.push_back(arch::load_workload(n, ap, seed));
   varius::RfGeometry g;
   std::string source;
   const std::vector<varius::SmDelays> sms = load_sms(io, config, seed, g, source);
@@ -107,7 +108,7 @@ void run(CommonOptions& o, const IpcOptions& io) {
     }
   }
   std::vector<arch::SmStats> results(jobs.size());
-  const RngStream workload(seed, 0, Stream::Workload);
+  const std::uint64_t key = arch::workload_key(RngStream(seed, 0, Stream::Workload));  // load_workload()'s
   Progress bar("ipc", jobs.size(), o.progress());
   const auto t0 = std::chrono::steady_clock::now();
   std::string error;
@@ -116,9 +117,9 @@ void run(CommonOptions& o, const IpcOptions& io) {
     try {
       const Job& job = jobs[j];
       const varius::SmDelays* sm = job.chip < 0 ? nullptr : &sms[static_cast<std::size_t>(job.chip)];
-      results[j] = arch::run_technique(benches[static_cast<std::size_t>(job.kernel)], ap, rp, job.tech, sm, g,
-                                       workload, nullptr)
-                       .stats;
+      results[j] =
+          arch::run_technique(*benches[static_cast<std::size_t>(job.kernel)], ap, rp, job.tech, sm, g, key, nullptr)
+              .stats;
     } catch (const std::exception& e) {
 #pragma omp critical
       error = e.what();
@@ -153,7 +154,7 @@ void run(CommonOptions& o, const IpcOptions& io) {
       const auto kk = static_cast<std::size_t>(k);
       const double x = cnt[t][kk] ? sum[t][kk] / cnt[t][kk] : 1.0;
       sum[t][kk] = x;
-      tj[t]["per_kernel"][benches[kk].name] = x;
+      tj[t]["per_kernel"][benches[kk]->benchmark().name] = x;
       m += x / nk;
     }
     tj[t]["mean"] = m;
@@ -177,7 +178,7 @@ void run(CommonOptions& o, const IpcOptions& io) {
   if (o.json) {
     nlohmann::json j = {{"techniques", tj}, {"sim_rate_warp_inst_per_s", rate}, {"seconds", secs},
                         {"chips", source},  {"sm", io.sm},                        {"runs", jobs.size()}};
-    for (int k = 0; k < nk; ++k) j["baseline_ipc"][benches[static_cast<std::size_t>(k)].name] = base_ipc[static_cast<std::size_t>(k)];
+    for (int k = 0; k < nk; ++k) j["baseline_ipc"][benches[static_cast<std::size_t>(k)]->benchmark().name] = base_ipc[static_cast<std::size_t>(k)];
     if (!io.output.empty()) j["file"] = io.output;
     print_json(j);
     return;
@@ -187,7 +188,7 @@ void run(CommonOptions& o, const IpcOptions& io) {
   for (const auto& t : techs) std::printf(" %13s", t.c_str());
   std::printf("\n");
   for (int k = 0; k < nk; ++k) {
-    std::printf("%-10s %9.3f", benches[static_cast<std::size_t>(k)].name.c_str(), base_ipc[static_cast<std::size_t>(k)]);
+    std::printf("%-10s %9.3f", benches[static_cast<std::size_t>(k)]->benchmark().name.c_str(), base_ipc[static_cast<std::size_t>(k)]);
     for (const auto& t : techs) std::printf(" %13.3f", sum[t][static_cast<std::size_t>(k)]);
     std::printf("\n");
   }
@@ -209,7 +210,9 @@ void register_ipc(CLI::App& app, CommonOptions& o) {
       "kernel and mean. vl-rf is averaged over the chips given; the RF-BRO based techniques use the\n"
       "first chip (their bank latencies do not depend on the chip). Without --chip/--chips, chip 0 of\n"
       "the configured population is sampled.");
-  sub->add_option("--kernels", io->kernels, "Comma-separated benchmarks, or 'all' (default: all in data/kernels)");
+  sub->add_option("--kernels", io->kernels,
+                  "Comma-separated workloads, or 'all' (default: all in data/kernels). Forms:\n" +
+                      arch::workload_spec_forms());
   sub->add_option("--techniques", io->techniques,
                   "Comma-separated techniques (default: baseline,vl-rf,vl-sb+rf-bro,fba-rm,two-level,fwas,pv-opt)");
   sub->add_option("--chip", io->chip, "FILE:K: one chip of a file written by 'rfvar chips'");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "arch/load_workload.h"
 #include "arch/workload/kernel_parser.h"
 #include "common/progress.h"
 #include "nbti/stress_model.h"
@@ -17,7 +18,8 @@ constexpr int kBatchChips = 16;  // chips read per batch (about 2 MB per chip of
 void add_study_options(CLI::App* sub, StudyOptions& so) {
   sub->add_option("--chips", so.chips_file, "Chip population file written by 'rfvar chips'")->required();
   sub->add_option("--kernels", so.kernels,
-                  "Comma-separated benchmarks of data/kernels (or .kernel paths), or 'all' (default: all)");
+                  "Comma-separated workloads, or 'all' (default: all of data/kernels). Forms:\n" +
+                      arch::workload_spec_forms());
   sub->add_option("--techniques", so.techniques,
                   "Comma-separated: baseline, vl-rf, pv-opt, pv-opt+nbti-opt, pv-opt+renaming, pv-opt+reorg,\n"
                   "pv-opt+nbti-opt-by-weight (default: " + so.techniques + ")");
@@ -44,7 +46,8 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
   for (const auto& t : cfg.techniques) nbti::find_study_technique(t);
   in.kernel_names = so.kernels == "all" ? arch::available_benchmarks() : split_list(so.kernels);
   if (in.kernel_names.empty()) throw InputError("--kernels: no benchmark named");
-  for (const auto& n : in.kernel_names) in.benchmarks.push_back(arch::load_benchmark(n));
+  const std::uint64_t seed = o.master_seed(in.config);  // run_study()'s workload stream: the same key
+  for (const auto& n : in.kernel_names) in.benchmarks.push_back(arch::load_workload(n, cfg.arch, seed));
   in.chips = std::make_unique<ChipsFile>(so.chips_file);
   const ChipsFileInfo& info = in.chips->info();
   if (info.chips < 1 || info.sms < 1) throw InputError("'" + so.chips_file + "' holds no chips");

@@ -18,7 +18,7 @@
 #include "apps/chips_file.h"
 #include "apps/cli_common.h"
 #include "common/h5io.h"
-#include "arch/workload/kernel.h"
+#include "arch/workload/i_workload.h"
 #include "nbti/study/population_study.h"
 
 namespace rfvar::apps {
@@ -44,7 +44,7 @@ struct StudyInputs {
   Config config;
   nbti::StudyConfig study;
   std::vector<std::string> kernel_names;
-  std::vector<arch::Benchmark> benchmarks;
+  std::vector<std::shared_ptr<const arch::IWorkload>> benchmarks;  // arch/load_workload.h, any front end
   std::unique_ptr<ChipsFile> chips;
 };
 

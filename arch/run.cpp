@@ -29,15 +29,23 @@ RunResult run_benchmark(const Benchmark& b, const ArchParams& p, const std::stri
   return run_workload(wl, p, scheduler, std::move(mapping), rf, key, path, progress);
 }
 
-RunResult run_technique(const Benchmark& b, const ArchParams& p, const rfmodel::RfParams& rp,
+RunResult run_technique(const IWorkload& wl, const ArchParams& p, const rfmodel::RfParams& rp,
                         const std::string& technique, const varius::SmDelays* sm, const varius::RfGeometry& g,
-                        const RngStream& workload, Progress* progress, const std::string& scheduler) {
+                        std::uint64_t key, Progress* progress, const std::string& scheduler) {
   const TechniqueSpec& t = find_technique(technique);
   auto provider = make_rf_provider(t, sm, g, rp);
   auto mapping = make_mapping(t.mapping);
   if (t.renaming) mapping = with_renaming(std::move(mapping), t.renaming_by_weight);
-  return run_benchmark(b, p, scheduler.empty() ? t.scheduler : scheduler, std::move(mapping), *provider, workload,
-                       nullptr, progress);
+  return run_workload(wl, p, scheduler.empty() ? t.scheduler : scheduler, std::move(mapping), *provider, key, nullptr,
+                      progress);
+}
+
+RunResult run_technique(const Benchmark& b, const ArchParams& p, const rfmodel::RfParams& rp,
+                        const std::string& technique, const varius::SmDelays* sm, const varius::RfGeometry& g,
+                        const RngStream& workload, Progress* progress, const std::string& scheduler) {
+  const std::uint64_t key = workload_key(workload);
+  const KernelWorkload wl(b, key, p.l1_line_bytes);
+  return run_technique(wl, p, rp, technique, sm, g, key, progress, scheduler);
 }
 
 }  // namespace rfvar::arch

@@ -44,6 +44,11 @@ RunResult run_benchmark(const Benchmark& b, const ArchParams& p, const std::stri
 
 // A technique of technique_table() on one SM's delays (nullptr: the chip without PV). A non-empty
 // `scheduler` replaces the technique's warp scheduler (an experiment knob, `rfvar sim --scheduler`).
+// `key`: the workload key the workload was made with (workload_key() of its stream).
+RunResult run_technique(const IWorkload& wl, const ArchParams& p, const rfmodel::RfParams& rp,
+                        const std::string& technique, const varius::SmDelays* sm, const varius::RfGeometry& g,
+                        std::uint64_t key, Progress* progress = nullptr, const std::string& scheduler = "");
+// The same for a `.kernel` benchmark (its KernelWorkload with the key of `workload`).
 RunResult run_technique(const Benchmark& b, const ArchParams& p, const rfmodel::RfParams& rp,
                         const std::string& technique, const varius::SmDelays* sm, const varius::RfGeometry& g,
                         const RngStream& workload, Progress* progress = nullptr, const std::string& scheduler = "");

@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "arch/run.h"
 #include "arch/workload/kernel_parser.h"
+#include "arch/workload/kernel_workload.h"
 #include "common/config.h"
 #include "nbti/aging.h"
 #include "nbti/study/sm_lifetime.h"
@@ -72,7 +74,8 @@ void BM_CachedLifetime(benchmark::State& state, const char* technique) {
   const arch::Benchmark bm = arch::load_benchmark("nw");
   const RngStream wl(1, 0, Stream::Workload);
   nbti::RunCache cache(true);
-  const nbti::RunInputs in{&bm, 0, &f.ap, nullptr, &wl};
+  const arch::KernelWorkload kw(bm, arch::workload_key(wl), f.ap.l1_line_bytes);
+  const nbti::RunInputs in{&kw, 0, &f.ap, nullptr, &wl};
   const nbti::StudyTechnique& t = nbti::find_study_technique(technique);
   const nbti::Lifetime life{f.np.lifetime_years, f.np.lifetime_epochs};
   nbti::run_sm_lifetime(t, fresh, f.np, f.rp, f.g, in, cache, life);  // fill the cache

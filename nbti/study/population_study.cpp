@@ -11,8 +11,8 @@
 
 namespace rfvar::nbti {
 
-PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<arch::Benchmark> benchmarks, int chips, int sms,
-                                 int subbanks, const RngStream& workload)
+PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<std::shared_ptr<const arch::IWorkload>> benchmarks,
+                                 int chips, int sms, int subbanks, const RngStream& workload)
     : cfg_(std::move(cfg)), benchmarks_(std::move(benchmarks)), chips_(chips), sms_(sms), subbanks_(subbanks),
       workload_(workload), cache_(cfg_.cache) {
   banks_ = cfg_.rf.subbanks > 0 ? subbanks_ / cfg_.rf.subbanks : subbanks_;  // subbanks = banks x S
@@ -37,7 +37,7 @@ PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<arch::Benchmark> b
   const arch::TechniqueSpec& spec = arch::find_technique("baseline");
   ideal_ipc_.resize(benchmarks_.size());
   for (std::size_t k = 0; k < benchmarks_.size(); ++k) {
-    const RunInputs in{&benchmarks_[k], static_cast<int>(k), &cfg_.arch, &spec, &workload_};
+    const RunInputs in{benchmarks_[k].get(), static_cast<int>(k), &cfg_.arch, &spec, &workload_};
     ideal_ipc_[k] = cache_.get(in, ideal)->ipc;
   }
 }
@@ -70,7 +70,7 @@ void PopulationStudy::run_chips(const std::vector<varius::ChipSample>& chips, in
     for (int j = 0; j < runs; ++j) {
       try {
         const int k = j % kernels();
-        const RunInputs in{&benchmarks_[static_cast<std::size_t>(k)], k, &cfg_.arch, &spec, &workload_};
+        const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, &spec, &workload_};
         cache_.get(in, vl_rf_plans[static_cast<std::size_t>(j / kernels())]);
       } catch (const std::exception& e) {
 #pragma omp critical
@@ -94,7 +94,7 @@ void PopulationStudy::run_chips(const std::vector<varius::ChipSample>& chips, in
         const StudyTechnique& t = find_study_technique(cfg_.techniques[ti]);
         TechniqueRows& r = rows_[ti];
         for (int k = 0; k < kernels(); ++k) {
-          const RunInputs in{&benchmarks_[static_cast<std::size_t>(k)], k, &cfg_.arch, nullptr, &workload_};
+          const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, nullptr, &workload_};
           const SmLifetime life = run_sm_lifetime(t, fresh, cfg_.nbti, cfg_.rf, chip.geometry, in, cache_, cfg_.life);
           const std::size_t i = index(c, sm, k);
           r.ipc[i] = life.ipc;

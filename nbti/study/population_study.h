@@ -18,7 +18,9 @@
 #include <vector>
 
 #include "arch/params.h"
-#include "arch/workload/kernel.h"
+#include <memory>
+
+#include "arch/workload/i_workload.h"
 #include "common/progress.h"
 #include "common/rng.h"
 #include "nbti/params.h"
@@ -53,13 +55,14 @@ struct TechniqueRows {
 class PopulationStudy {
  public:
   // Throws InputError for an unknown technique, years <= 0 or epochs < 1.
-  PopulationStudy(StudyConfig cfg, std::vector<arch::Benchmark> benchmarks, int chips, int sms, int subbanks,
-                  const RngStream& workload);
+  // `benchmarks`: the workloads (any front end), made with the key arch::workload_key(workload).
+  PopulationStudy(StudyConfig cfg, std::vector<std::shared_ptr<const arch::IWorkload>> benchmarks, int chips, int sms,
+                  int subbanks, const RngStream& workload);
   int banks() const { return banks_; }
   void run_chips(const std::vector<varius::ChipSample>& chips, int first, Progress* progress);
 
   const StudyConfig& config() const { return cfg_; }
-  const std::vector<arch::Benchmark>& benchmarks() const { return benchmarks_; }
+  const std::vector<std::shared_ptr<const arch::IWorkload>>& benchmarks() const { return benchmarks_; }
   int chips() const { return chips_; }
   int sms() const { return sms_; }
   int kernels() const { return static_cast<int>(benchmarks_.size()); }
@@ -75,7 +78,7 @@ class PopulationStudy {
 
  private:
   StudyConfig cfg_;
-  std::vector<arch::Benchmark> benchmarks_;
+  std::vector<std::shared_ptr<const arch::IWorkload>> benchmarks_;
   int chips_, sms_, subbanks_, banks_;
   RngStream workload_;
   RunCache cache_;

@@ -64,7 +64,8 @@ arch::RunResult run_with(const RunInputs& in, arch::IRfProvider& provider) {
   if (!in.benchmark || !in.arch || !in.spec || !in.workload) throw std::invalid_argument("RunInputs incomplete");
   auto mapping = arch::make_mapping(in.spec->mapping);
   if (in.spec->renaming) mapping = arch::with_renaming(std::move(mapping), in.spec->renaming_by_weight);
-  return arch::run_benchmark(*in.benchmark, *in.arch, in.spec->scheduler, std::move(mapping), provider, *in.workload);
+  return arch::run_workload(*in.benchmark, *in.arch, in.spec->scheduler, std::move(mapping), provider,
+                            arch::workload_key(*in.workload));
 }
 
 }  // namespace

@@ -23,6 +23,7 @@
 #include "arch/params.h"
 #include "arch/sm_stats.h"
 #include "arch/technique/technique.h"
+#include "arch/workload/i_workload.h"
 #include "arch/workload/kernel.h"
 #include "common/rng.h"
 #include "nbti/study/sm_rf_plan.h"
@@ -46,11 +47,11 @@ struct CanonicalRun {
 
 // What a run depends on besides the plan.
 struct RunInputs {
-  const arch::Benchmark* benchmark = nullptr;
+  const arch::IWorkload* benchmark = nullptr;  // the workload (any front end, arch/workload/i_workload.h)
   int benchmark_id = 0;  // distinguishes benchmarks in the cache key
   const arch::ArchParams* arch = nullptr;
   const arch::TechniqueSpec* spec = nullptr;  // mapping, scheduler, renaming
-  const RngStream* workload = nullptr;
+  const RngStream* workload = nullptr;  // the workload stream: arch::workload_key() of it is the run's key
 };
 
 CanonicalRun run_canonical(const RunInputs& in, const SmRfPlan& plan);

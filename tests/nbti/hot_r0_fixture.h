@@ -4,6 +4,9 @@
 // the default parameters, that SM prepared for aging and the kernel's run inputs (workload seed 3).
 #pragma once
 
+#include "arch/run.h"
+#include "arch/workload/kernel_workload.h"
+
 #include "arch/workload/kernel_parser.h"
 #include "nbti/study/sm_lifetime.h"
 #include "varius/chip_sample.h"
@@ -43,7 +46,8 @@ struct HotR0Setup {
   SmFresh fresh = prepare_sm(permuted_sm(g), g, rp, false);
   arch::Benchmark benchmark = arch::parse_benchmark(kHotR0, "hotr0");
   RngStream workload{3, 0, Stream::Workload};
-  RunInputs in{&benchmark, 0, &ap, nullptr, &workload};
+  arch::KernelWorkload kw{benchmark, arch::workload_key(workload), ap.l1_line_bytes};
+  RunInputs in{&kw, 0, &ap, nullptr, &workload};
   RunCache cache;
 
   SmLifetime life(const char* technique, int epochs) {

@@ -6,7 +6,9 @@
 #include <numeric>
 #include <string>
 
+#include "arch/run.h"
 #include "arch/technique/technique.h"
+#include "arch/workload/kernel_workload.h"
 #include "arch/workload/kernel_parser.h"
 #include "nbti/study/chip_config_check.h"
 #include "nbti/study/run_cache.h"
@@ -95,11 +97,12 @@ TEST_CASE("GIVEN a PV-opt+NBTI-opt plan with permuted sub-banks WHEN a benchmark
   CHECK(fresh.nbti_opt.real[0].setup.subbank_of != fresh.nbti_opt.canonical[0].setup.subbank_of);
   const arch::Benchmark b = arch::parse_benchmark(kTwoKernels, "two");
   const RngStream workload(7, 0, Stream::Workload);
+  const arch::KernelWorkload kw(b, arch::workload_key(workload), ap.l1_line_bytes);
   for (const std::string name : {"pv-opt+renaming", "pv-opt", "vl-rf"}) {
     CAPTURE(name);
     const arch::TechniqueSpec& spec = arch::find_technique(name);
     const SmRfPlan& plan = name == "vl-rf" ? fresh.vl_rf : name == "pv-opt" ? fresh.pv_opt : fresh.nbti_opt;
-    const RunInputs in{&b, 0, &ap, &spec, &workload};
+    const RunInputs in{&kw, 0, &ap, &spec, &workload};
     RunCache cache(true);
     const auto cached = cache.get(in, plan);
     const auto again = cache.get(in, plan);
@@ -126,10 +129,11 @@ TEST_CASE("GIVEN a whole study of one SM WHEN run with and without the cache THE
   const SmFresh fresh = prepare_sm(synthetic_sm(g), g, rp, true);
   const arch::Benchmark b = arch::parse_benchmark(kTwoKernels, "two");
   const RngStream workload(7, 0, Stream::Workload);
+  const arch::KernelWorkload kw(b, arch::workload_key(workload), ap.l1_line_bytes);
   RunCache on(true), off(false);
   for (const auto& t : study_techniques()) {
     CAPTURE(t.name);
-    const RunInputs in{&b, 0, &ap, nullptr, &workload};
+    const RunInputs in{&kw, 0, &ap, nullptr, &workload};
     const SmLifetime a = run_sm_lifetime(t, fresh, np, rp, g, in, on, {7.0, 3});
     const SmLifetime x = run_sm_lifetime(t, fresh, np, rp, g, in, off, {7.0, 3});
     CHECK(a.ipc == x.ipc);
@@ -151,9 +155,10 @@ TEST_CASE("GIVEN a kernel whose one warp hammers r0 WHEN the nominal SM ages 7 y
   const SmFresh fresh = prepare_sm(nominal_sm(g), g, rp, false);
   const arch::Benchmark b = arch::parse_benchmark(kHotBank0, "hot0");
   const RngStream workload(1, 0, Stream::Workload);
+  const arch::KernelWorkload kw(b, arch::workload_key(workload), ap.l1_line_bytes);
   RunCache cache;
   const SmLifetime life = run_sm_lifetime(study_techniques()[0], fresh, np, rp, g,
-                                          {&b, 0, &ap, nullptr, &workload}, cache, {7.0, 1});
+                                          {&kw, 0, &ap, nullptr, &workload}, cache, {7.0, 1});
   const auto hottest = std::max_element(life.dvth_V.begin(), life.dvth_V.end()) - life.dvth_V.begin();
   CHECK(hottest / rp.subbanks == 0);  // a sub-bank of bank 0
   CHECK(life.utilization[0] > 2.0 * life.utilization[2 * static_cast<std::size_t>(rp.subbanks)]);
@@ -175,7 +180,8 @@ TEST_CASE("GIVEN PV-opt on an aged SM WHEN latency classes are re-set on aged de
   const SmFresh fresh = prepare_sm(synthetic_sm(g), g, rp, false);
   const arch::Benchmark b = arch::parse_benchmark(kTwoKernels, "two");
   const RngStream workload(7, 0, Stream::Workload);
-  const RunInputs in{&b, 0, &ap, nullptr, &workload};
+  const arch::KernelWorkload kw(b, arch::workload_key(workload), ap.l1_line_bytes);
+  const RunInputs in{&kw, 0, &ap, nullptr, &workload};
   RunCache cache;
   const StudyTechnique& pv_opt = find_study_technique("pv-opt");
   const SmLifetime fixed = run_sm_lifetime(pv_opt, fresh, fixed_np, rp, g, in, cache, {7.0, 1});
@@ -226,8 +232,9 @@ TEST_CASE("GIVEN bad input WHEN the study is asked THEN it fails with a clear In
   const SmFresh fresh = prepare_sm(nominal_sm(g), g, rp, false);
   const arch::Benchmark b = arch::parse_benchmark(kHotBank0, "hot0");
   const RngStream workload(1, 0, Stream::Workload);
+  const arch::KernelWorkload kw(b, arch::workload_key(workload), ap.l1_line_bytes);
   RunCache cache;
-  const RunInputs in{&b, 0, &ap, nullptr, &workload};
+  const RunInputs in{&kw, 0, &ap, nullptr, &workload};
   CHECK_THROWS_AS(run_sm_lifetime(study_techniques()[0], fresh, np, rp, g, in, cache, {0.0, 1}), InputError);
   CHECK_THROWS_AS(run_sm_lifetime(study_techniques()[0], fresh, np, rp, g, in, cache, {-1.0, 1}), InputError);
   CHECK_THROWS_AS(run_sm_lifetime(study_techniques()[0], fresh, np, rp, g, in, cache, {7.0, 0}), InputError);
