@@ -135,6 +135,15 @@ std::string stage_hash(const StageDef& stage, const std::map<std::string, std::s
       if (e.path().extension() == ".kernel") kernels.push_back(e.path());
     std::sort(kernels.begin(), kernels.end());
     for (const auto& k : kernels) f.mix(fs::relative(k, data_dir() / "kernels").string() + "\n" + slurp(k));
+    // The CUDA benchmarks' harnesses, PTX and ptxas register counts (ptx:NAME workloads).
+    std::vector<fs::path> cuda;
+    if (fs::is_directory(data_dir() / "cuda"))
+      for (const auto& e : fs::recursive_directory_iterator(data_dir() / "cuda")) {
+        const auto ext = e.path().extension();
+        if (ext == ".toml" || ext == ".ptx" || ext == ".regs") cuda.push_back(e.path());
+      }
+    std::sort(cuda.begin(), cuda.end());
+    for (const auto& k : cuda) f.mix(fs::relative(k, data_dir()).string() + "\n" + slurp(k));
   }
   return hex(f.h);
 }
