@@ -65,6 +65,14 @@ ArchParams ArchParams::from_config(const Config& c) {
   p.l1_ways = i("l1_ways", 1, 64);
   if (p.l1_size_bytes % (p.l1_line_bytes * p.l1_ways) != 0)
     throw ConfigError("arch.l1_size_bytes must be a multiple of arch.l1_line_bytes * arch.l1_ways");
+  p.l2_size_bytes = i("l2_size_bytes", 128, 1 << 30);
+  p.l2_line_bytes = i("l2_line_bytes", 4, 4096);
+  p.l2_ways = i("l2_ways", 1, 256);
+  if (p.l2_size_bytes % (p.l2_line_bytes * p.l2_ways) != 0)
+    throw ConfigError("arch.l2_size_bytes must be a multiple of arch.l2_line_bytes * arch.l2_ways");
+  p.register_ids = c.get_string("arch.register_ids", {"gpgpusim", "allocated"}) == "allocated"
+                       ? RegisterIds::Allocated
+                       : RegisterIds::GpgpuSim;
   p.two_level_active_warps = i("two_level_active_warps", 1, 64);
   p.two_level_greedy = c.get_string("arch.two_level_inner", {"greedy", "round_robin"}) == "greedy";
   p.two_level_group_warps = i("two_level_group_warps", 1, 64);

@@ -9,14 +9,15 @@
 // (GPGPU-Sim's round-robin distribution, as the SM model assumes), at most max_blocks_per_sm()
 // (arch/occupancy.h) blocks resident per SM, an SM's next block dispatched when one of its blocks
 // retires. Concurrency is approximated without timing: in each round every resident warp of every
-// SM executes one warp instruction (SM 0 first, blocks and warps in order); barriers and latencies
-// are not modelled. Each SM filters its coalesced line requests through its own L1 (L1Cache with
-// arch.l1_*: loads allocate, stores write-evict and always go on; reset at each launch as the SM
-// model's is), and every request that leaves an L1 goes to ONE shared L2 (L2Params; LRU tag array,
-// linear set index = line % sets; write-back and write-allocate like GPGPU-Sim's GTX480 dl2, so
-// stores are L2 accesses and allocate a line that later loads hit). The L2 keeps its contents from
-// launch to launch (GPGPU-Sim -gpgpu_flush_l2_cache 0). Accesses without an address stream (tx= /
-// l1=) are listed as not derivable and do not touch the caches.
+// SM executes one warp instruction (SM 0 first, blocks and warps in order; arch/memory/gpu_rounds.h);
+// barriers and latencies are not modelled. Each SM filters its coalesced line requests through its
+// own L1 (L1Cache with arch.l1_*: loads allocate, stores write-evict and always go on; reset at each
+// launch as the SM model's is), and every request that leaves an L1 goes to ONE shared L2 (L2Params;
+// LRU tag array, linear set index = line % sets; write-back and write-allocate like GPGPU-Sim's
+// GTX480 dl2, so stores are L2 accesses and allocate a line that later loads hit; l2_filter.h). The
+// L2 keeps its contents from launch to launch (GPGPU-Sim -gpgpu_flush_l2_cache 0). Accesses without
+// an address stream (tx= / l1=) are listed as not derivable and do not touch the caches.
+// trace_l2_reuse.h derives the same from recorded warp traces (PTX, Accel-Sim workloads).
 #pragma once
 
 #include <cstdint>
@@ -38,6 +39,7 @@ struct L2Params {
   int sets() const { return size_bytes / (line_bytes * ways); }
   // arch.l2_size_bytes, arch.l2_line_bytes, arch.l2_ways; ConfigError if not a whole number of sets.
   static L2Params from_config(const Config& c);
+  static L2Params from_arch(const ArchParams& p);  // ArchParams::l2_* (validated there)
 };
 
 // One global/local load or store of a kernel, summed over all its executions on all SMs.
