@@ -135,13 +135,10 @@ void run(CommonOptions& o, const SimOptions& so) {
   } else if (so.sm != 0) {
     throw InputError("--sm needs --chip");
   }
-  // What arch::run_technique() does for a Benchmark, for any workload (same key, same set-up).
-  const std::uint64_t key = arch::workload_key(RngStream(seed, 0, Stream::Workload));
+  const std::uint64_t key = arch::workload_key(RngStream(seed, 0, Stream::Workload));  // load_workload()'s
   const auto t0 = std::chrono::steady_clock::now();
-  auto provider = arch::make_rf_provider(tech, sm ? &*sm : nullptr, g, rp);
-  auto mapping = arch::make_mapping(tech.mapping);
-  if (tech.renaming) mapping = arch::with_renaming(std::move(mapping), tech.renaming_by_weight);
-  const arch::RunResult r = arch::run_workload(*wl, ap, scheduler, std::move(mapping), *provider, key);
+  const arch::RunResult r =
+      arch::run_technique(*wl, ap, rp, so.technique, sm ? &*sm : nullptr, g, key, nullptr, scheduler);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double clock_norm = r.last_setup.clock_norm;
   if (!so.output.empty()) write_h5(so.output, o, config, so, r, clock_norm);

@@ -9,6 +9,7 @@
 
 #include "arch/accelsim/kernels_list.h"
 #include "arch/accelsim/to_benchmark.h"
+#include "arch/ptx/to_workload.h"
 #include "arch/run.h"
 #include "arch/workload/kernel_parser.h"
 #include "arch/workload/kernel_workload.h"
@@ -71,9 +72,8 @@ fs::path harness_path(const std::string& spec, const std::string& name) {
                    "/*/; available: " + avail);
 }
 
-std::unique_ptr<IWorkload> from_harness(const fs::path& toml, const ArchParams& /*p*/, std::uint64_t /*seed*/) {
-  throw InputError(toml.string() + ": PTX harnesses: not yet supported (the PTX front end's workload, "
-                   "arch/ptx/to_workload.h, is not in this build)");
+std::unique_ptr<IWorkload> from_harness(const fs::path& toml, const ArchParams& p, std::uint64_t seed) {
+  return std::make_unique<TraceWorkload>(ptx::ptx_workload(toml, ptx::workload_options(p, seed), p));
 }
 
 // Named after the trace folder ("traces/bfs/kernelslist.g" -> "bfs").

@@ -1,7 +1,7 @@
-// `rfvar trace` through the binary (issue 15): a .kernel benchmark recorded into a trace file,
-// `rfvar sim` on a saved trace equal to `rfvar sim` on the kernel, and bad input (an unknown
-// kernel, a missing file, a malformed kernel file) failing with exit 2, the front end's message and
-// no output file.
+// `rfvar trace` through the binary (issue 15): a .kernel benchmark and a PTX harness recorded into
+// trace files, `rfvar sim` on a saved trace equal to `rfvar sim` on the kernel, and bad input (a
+// missing file, a harness naming a missing buffer, PTX with an unsupported instruction) failing
+// with exit 2, the front end's message and no output file.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -83,6 +83,23 @@ TEST_CASE("GIVEN a trace recorded with another seed WHEN rfvar sim replays it TH
   CHECK(sim_json("--kernel nn --seed 2") == sim_json("--kernel " + f.string() + " --seed 2"));
 }
 
+TEST_CASE("GIVEN the small HotSpot harness WHEN rfvar trace runs it THEN it writes a trace rfvar sim replays") {
+  const fs::path f = tmp("hotspot-small.rftrace");
+  fs::remove(f);
+  const std::string harness = (rfvar::data_dir() / "cuda" / "hotspot" / "hotspot-small.toml").string();
+  const Run r = cli("trace " + harness + " -o " + f.string() + " --json");
+  REQUIRE_MESSAGE(r.status == 0, r.err);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["launches"] == 2);
+  CHECK(j["blocks"] == 24);  // 4 x 3 blocks per launch
+  CHECK(fs::exists(f));
+  const auto direct = sim_json("--kernel ptx:hotspot-small");
+  const auto replay = sim_json("--kernel " + f.string());
+  CHECK(direct == replay);
+  CHECK(replay["kernel"] == direct["kernel"]);
+  CHECK(replay["warp_instructions"].get<double>() > 0);
+}
+
 TEST_CASE("GIVEN bad input WHEN rfvar trace runs THEN it exits 2 with the front end's message and writes nothing") {
   const fs::path out = tmp("never.rftrace");
   check_refused("trace no-such-kernel -o " + out.string(), out, "unknown kernel 'no-such-kernel'");
@@ -93,6 +110,32 @@ TEST_CASE("GIVEN bad input WHEN rfvar trace runs THEN it exits 2 with the front 
   // A malformed .kernel line names file:line.
   write(tmp("bad.kernel"), "rfvar-kernel 1\nbenchmark bad\nkernel k block=32 regs=4\n  frob r0 = r1\nend\n");
   check_refused("trace " + tmp("bad.kernel").string() + " -o " + out.string(), out, "bad.kernel:4: unknown opcode 'frob'");
+}
+
+TEST_CASE("GIVEN a harness naming a missing buffer or PTX with an unsupported instruction WHEN rfvar trace runs "
+          "THEN it exits 2 naming the file and writes nothing") {
+  const fs::path out = tmp("never.rftrace");
+  // A harness naming a buffer it does not declare.
+  const fs::path hs = rfvar::data_dir() / "cuda" / "hotspot";
+  std::ifstream in(hs / "hotspot-small.toml");
+  std::string toml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  fs::copy_file(hs / "hotspot.ptx", tmp("hotspot.ptx"), fs::copy_options::overwrite_existing);
+  std::string missing = toml;
+  missing.replace(missing.find("\"temp_a\", \"temp_b\""), 18, "\"temp_a\", \"temp_c\"");
+  write(tmp("missing-buffer.toml"), missing);
+  check_refused("trace " + tmp("missing-buffer.toml").string() + " -o " + out.string(), out, "no buffer 'temp_c'");
+
+  // PTX with an instruction the interpreter does not support.
+  std::ifstream pin(hs / "hotspot.ptx");
+  std::string ptx((std::istreambuf_iterator<char>(pin)), std::istreambuf_iterator<char>());
+  const auto at = ptx.find("\tret;");
+  REQUIRE(at != std::string::npos);
+  ptx.replace(at, 5, "\tfrobnicate.u32 %r1, %r1;\n\tret;");
+  write(tmp("bad.ptx"), ptx);
+  std::string bad = toml;
+  bad.replace(bad.find("hotspot.ptx"), 11, "bad.ptx");
+  write(tmp("bad-ptx.toml"), bad);
+  check_refused("trace " + tmp("bad-ptx.toml").string() + " -o " + out.string(), out, "bad.ptx:");
 }
 
 TEST_CASE("GIVEN rfvar trace --help THEN it explains traces, the workload forms and an example") {
