@@ -293,14 +293,17 @@ TEST_CASE("GIVEN a kernel name and its saved trace WHEN load_workload() loads bo
   CHECK_THROWS_WITH_AS(load_workload(f.string(), p64, 7), doctest::Contains("arch.l1_line_bytes = 64"), InputError);
 }
 
-TEST_CASE("GIVEN an Accel-Sim trace folder WHEN loaded, saved and loaded again THEN it is the same workload") {
+TEST_CASE("GIVEN PTX harnesses and an Accel-Sim trace folder WHEN loaded, saved and loaded again THEN they are the "
+          "same workloads") {
   const fs::path v3 = fs::path(__FILE__).parent_path() / "accelsim" / "data" / "v3";
-  for (const std::string& spec : {v3.string(), (v3 / "kernelslist.g").string()}) {
+  // bfs-small: data-dependent loops over several launches; hotspot-small: shared memory, barriers.
+  for (const std::string& spec : {v3.string(), (v3 / "kernelslist.g").string(), std::string("ptx:bfs-small"),
+                                  (data_dir() / "cuda" / "hotspot" / "hotspot-small.toml").string()}) {
     CAPTURE(spec);
     const auto wl = load_workload(spec, params(), 1);
-    CHECK(wl->benchmark().name == "v3");
+    CHECK(wl->benchmark().name == (spec.starts_with(v3.string()) ? "v3" : spec == "ptx:bfs-small" ? "bfs-small" : "hotspot-small"));
     const auto& trace = dynamic_cast<const TraceWorkload&>(*wl);
-    const fs::path f = tmp_file("v3.rftrace");
+    const fs::path f = tmp_file("stored.rftrace");
     save_trace_file(f, trace, {spec, 1, params().l1_line_bytes});
     const auto back = load_workload(f.string(), params(), 1);
     check_same(trace, dynamic_cast<const TraceWorkload&>(*back));
