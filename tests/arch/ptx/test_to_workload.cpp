@@ -331,3 +331,33 @@ TEST_CASE(
   c.set("arch.register_ids=physical");
   CHECK_THROWS_WITH_AS(ArchParams::from_config(c), doctest::Contains("arch.register_ids"), ConfigError);
 }
+
+TEST_CASE(
+    "ptx workload: GIVEN an instruction with too many ids or a generic-space access WHEN translated THEN an "
+    "InputError naming file:line") {
+  const ptx::Program prog = ptx::parse_ptx(kOps, "ops.ptx");
+  const ptx::Entry& e = prog.entries.at(0);
+  ptx::EntryRegs regs = ptx::gpgpusim_register_ids(e);
+  regs.code[14].src = {1, 2, 3, 4, 5, 6, 7};  // add.f64 with 7 sources
+  CHECK_THROWS_WITH_AS(
+      ptx::static_kernel(e, regs, ptx::KernelShape{}, "ops.ptx"),
+      doctest::Contains(("ops.ptx:" + std::to_string(e.info[14].line) + ": 'add.f64' reads 7").c_str()),
+      InputError);
+  const ptx::Program generic = ptx::parse_ptx(ptx_module(R"(
+.visible .entry gen(.param .u64 out)
+{
+  .reg .b32 %r<2>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [out];
+  ld.u32 %r1, [%rd1];
+  ret;
+}
+)"),
+                                              "gen.ptx");
+  const ptx::Entry& g = generic.entries.at(0);
+  CHECK_THROWS_WITH_AS(
+      ptx::static_kernel(g, ptx::gpgpusim_register_ids(g), ptx::KernelShape{}, "gen.ptx"),
+      doctest::Contains(
+          ("gen.ptx:" + std::to_string(g.info[1].line) + ": 'ld.u32' accesses the generic space").c_str()),
+      InputError);
+}
