@@ -28,7 +28,8 @@ void run(CommonOptions& o, const TraceOptions& to) {
   const arch::ArchParams ap = arch::ArchParams::from_config(config);
   const std::uint64_t seed = o.master_seed(config);
   if (!to.output.ends_with(".rftrace"))
-    throw InputError("-o '" + to.output + "': a trace file's name must end in .rftrace (e.g. -o hotspot.rftrace)");
+    throw InputError("-o '" + to.output +
+                     "': a trace file's name must end in .rftrace (e.g. -o hotspot.rftrace)");
   const auto t0 = std::chrono::steady_clock::now();
   const std::unique_ptr<arch::IWorkload> wl = arch::load_workload(to.spec, ap, seed);
   // Stored traces (PTX, Accel-Sim, a trace file) are saved as they are; a `.kernel` workload is
@@ -41,7 +42,8 @@ void run(CommonOptions& o, const TraceOptions& to) {
   const std::uint64_t bytes = arch::save_trace_file(to.output, *stored, {to.spec, seed, ap.l1_line_bytes});
   const double save_s = seconds_since(t1), secs = seconds_since(t0);
   const arch::TraceCounts c = arch::count_trace(*stored);
-  const double per_inst = c.warp_instructions ? static_cast<double>(bytes) / static_cast<double>(c.warp_instructions) : 0.0;
+  const double per_inst =
+      c.warp_instructions ? static_cast<double>(bytes) / static_cast<double>(c.warp_instructions) : 0.0;
   if (o.json) {
     print_json({{"workload", to.spec},
                 {"name", stored->benchmark().name},
@@ -58,11 +60,12 @@ void run(CommonOptions& o, const TraceOptions& to) {
                 {"seconds", secs}});
     return;
   }
-  std::printf("%s (%s): %llu launches, %llu blocks, %llu warp instructions -> %s, %llu bytes (%.2f B/warp "
-              "instruction), %.2f s\n",
-              to.spec.c_str(), stored->benchmark().name.c_str(), static_cast<unsigned long long>(c.launches),
-              static_cast<unsigned long long>(c.blocks), static_cast<unsigned long long>(c.warp_instructions),
-              to.output.c_str(), static_cast<unsigned long long>(bytes), per_inst, secs);
+  std::printf(
+      "%s (%s): %llu launches, %llu blocks, %llu warp instructions -> %s, %llu bytes (%.2f B/warp "
+      "instruction), %.2f s\n",
+      to.spec.c_str(), stored->benchmark().name.c_str(), static_cast<unsigned long long>(c.launches),
+      static_cast<unsigned long long>(c.blocks), static_cast<unsigned long long>(c.warp_instructions),
+      to.output.c_str(), static_cast<unsigned long long>(bytes), per_inst, secs);
 }
 
 }  // namespace
@@ -81,7 +84,8 @@ void register_trace(CLI::App& app, CommonOptions& o) {
       "PTX harness runs with --seed's inputs and arch.register_ids. Accepted workloads:\n" +
           arch::workload_spec_forms());
   sub->add_option("workload", to->spec, "The workload to record (a form listed above)")->required();
-  sub->add_option("-o,--output", to->output, "Trace file to write, atomically (must end in .rftrace)")->required();
+  sub->add_option("-o,--output", to->output, "Trace file to write, atomically (must end in .rftrace)")
+      ->required();
   add_common_options(sub, o, "");
   sub->footer(
       "Examples:\n"

@@ -27,7 +27,8 @@ namespace fs = std::filesystem;
 // A `.kernel` Benchmark with its KernelWorkload (which only refers to the Benchmark).
 class OwnedKernelWorkload final : public IWorkload {
  public:
-  OwnedKernelWorkload(Benchmark b, std::uint64_t key, int line_bytes) : b_(std::move(b)), wl_(b_, key, line_bytes) {}
+  OwnedKernelWorkload(Benchmark b, std::uint64_t key, int line_bytes)
+      : b_(std::move(b)), wl_(b_, key, line_bytes) {}
   const Benchmark& benchmark() const override { return b_; }
   const BlockTrace& block(int launch, int bid, BlockTrace& scratch) const override {
     return wl_.block(launch, bid, scratch);
@@ -79,17 +80,19 @@ std::unique_ptr<IWorkload> from_harness(const fs::path& toml, const ArchParams& 
 // Named after the trace folder ("traces/bfs/kernelslist.g" -> "bfs").
 std::unique_ptr<IWorkload> from_accelsim(const fs::path& list, const ArchParams& p) {
   std::string name = fs::absolute(list).lexically_normal().parent_path().filename().string();
-  accelsim::TraceBenchmark t = accelsim::to_benchmark(accelsim::read_trace(list, {p.l1_line_bytes}), name.empty() ? "accelsim" : name);
+  accelsim::TraceBenchmark t =
+      accelsim::to_benchmark(accelsim::read_trace(list, {p.l1_line_bytes}), name.empty() ? "accelsim" : name);
   return std::make_unique<TraceWorkload>(std::move(t.benchmark), std::move(t.traces));
 }
 
 std::unique_ptr<IWorkload> from_trace_file(const fs::path& file, const ArchParams& p) {
   LoadedTrace t = load_trace_file(file);
   if (t.info.line_bytes != p.l1_line_bytes)
-    throw InputError(file.string() + ": recorded with " + std::to_string(t.info.line_bytes) +
-                     "-byte lines but arch.l1_line_bytes = " + std::to_string(p.l1_line_bytes) +
-                     "; record it again with the same arch.l1_line_bytes (rfvar trace ... --set arch.l1_line_bytes=" +
-                     std::to_string(p.l1_line_bytes) + ")");
+    throw InputError(
+        file.string() + ": recorded with " + std::to_string(t.info.line_bytes) +
+        "-byte lines but arch.l1_line_bytes = " + std::to_string(p.l1_line_bytes) +
+        "; record it again with the same arch.l1_line_bytes (rfvar trace ... --set arch.l1_line_bytes=" +
+        std::to_string(p.l1_line_bytes) + ")");
   return std::make_unique<TraceWorkload>(std::move(t.workload));
 }
 
@@ -98,7 +101,8 @@ std::unique_ptr<IWorkload> from_trace_file(const fs::path& file, const ArchParam
 std::string workload_spec_forms() {
   return "  NAME                      a benchmark of data/kernels (e.g. hotspot)\n"
          "  FILE.kernel               a kernel file (docs/kernel-format.md)\n"
-         "  ptx:NAME                  a CUDA harness of data/cuda run on the PTX interpreter (e.g. ptx:hotspot,\n"
+         "  ptx:NAME                  a CUDA harness of data/cuda run on the PTX interpreter (e.g. "
+         "ptx:hotspot,\n"
          "                            ptx:hotspot-small)\n"
          "  FILE.toml                 a CUDA harness file (docs/cuda-harness.md)\n"
          "  FOLDER | kernelslist.g    an Accel-Sim trace folder (docs/accelsim-traces.md)\n"

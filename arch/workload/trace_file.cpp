@@ -17,30 +17,34 @@ namespace {
 
 using Fail = std::function<void(const std::string&)>;  // throws; never returns
 
-std::uint64_t zz(std::int64_t v) { return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63); }
-std::int64_t unzz(std::uint64_t v) { return static_cast<std::int64_t>(v >> 1) ^ -static_cast<std::int64_t>(v & 1); }
-std::string q(const std::string& s) { return "'" + s + "'"; }
+using u64 = std::uint64_t;
+using i64 = std::int64_t;
+using std::to_string;
+u64 zz(i64 v) { return (static_cast<u64>(v) << 1) ^ static_cast<u64>(v >> 63); }
+i64 unzz(u64 v) { return static_cast<i64>(v >> 1) ^ -static_cast<i64>(v & 1); }
 
 // Appends values to a section's payload. Its methods mirror Reader's, so one template per record
 // (io_*) writes and reads it.
 struct Writer {
   std::string b;
-  void u(std::uint64_t v) {
+  void u(u64 v) {
     while (v >= 0x80) b.push_back(static_cast<char>((v & 0x7F) | 0x80)), v >>= 7;
     b.push_back(static_cast<char>(v));
   }
   template <class T>
   void num(const T& v) {
-    if constexpr (std::is_enum_v<T>) num(static_cast<std::underlying_type_t<T>>(v));
-    else if constexpr (std::is_floating_point_v<T>) {
-      const auto bits = std::bit_cast<std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>(v);
+    if constexpr (std::is_floating_point_v<T>) {
+      const auto bits = std::bit_cast<std::conditional_t<sizeof(T) == 4, std::uint32_t, u64>>(v);
       for (std::size_t i = 0; i < sizeof(T); ++i) b.push_back(static_cast<char>(bits >> (8 * i)));
-    } else if constexpr (std::is_signed_v<T>) u(zz(v));
-    else u(static_cast<std::uint64_t>(v));
+    } else if constexpr (std::is_signed_v<T>) {
+      u(zz(v));
+    } else {
+      u(static_cast<u64>(v));  // unsigned, bool and the enums (8-bit unsigned underlying types)
+    }
   }
   void str(const std::string& s) { u(s.size()), b.append(s); }
   template <class T, class F>
-  void seq(const std::vector<T>& v, F&& f, std::size_t /*min_bytes*/ = 1) {
+  void seq(std::size_t /*min_bytes*/, const std::vector<T>& v, F&& f) {
     for (u(v.size()); const T& x : v) f(x);
   }
 };
@@ -55,17 +59,17 @@ struct Reader {
 
   [[noreturn]] void fail(const std::string& what) const {
     std::string at = section;
-    if (block >= 0) at += " block " + std::to_string(block);
-    if (warp >= 0) at += " warp " + std::to_string(warp);
+    if (block >= 0) at += " block " + to_string(block);
+    if (warp >= 0) at += " warp " + to_string(warp);
     throw InputError(std::string(file) + ": " + at + ": " + what);
   }
   std::size_t left() const { return static_cast<std::size_t>(end - p); }
-  std::uint64_t u() {
-    std::uint64_t v = 0;
+  u64 u() {
+    u64 v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
       if (p == end) fail("truncated (the section ends inside a value)");
       const unsigned char c = *p++;
-      v |= static_cast<std::uint64_t>(c & 0x7F) << shift;
+      v |= static_cast<u64>(c & 0x7F) << shift;
       if (!(c & 0x80)) return v;
     }
     fail("malformed varint (more than 10 bytes)");
@@ -77,24 +81,25 @@ struct Reader {
       num(x), v = static_cast<T>(x);
     } else if constexpr (std::is_floating_point_v<T>) {
       if (left() < sizeof(T)) fail("truncated (the section ends inside a value)");
-      std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t> bits = 0;
+      std::conditional_t<sizeof(T) == 4, std::uint32_t, u64> bits = 0;
       for (std::size_t i = 0; i < sizeof(T); ++i) bits |= static_cast<decltype(bits)>(*p++) << (8 * i);
       v = std::bit_cast<T>(bits);
     } else if constexpr (std::is_signed_v<T>) {
-      const std::int64_t x = unzz(u());
-      if (x < std::numeric_limits<T>::min() || x > std::numeric_limits<T>::max()) fail("value " + std::to_string(x) + " out of range");
+      const i64 x = unzz(u());
+      using L = std::numeric_limits<T>;
+      if (x < L::min() || x > L::max()) fail("value " + to_string(x) + " out of range");
       v = static_cast<T>(x);
     } else {  // unsigned and bool
-      const std::uint64_t x = u();
-      if (x > std::numeric_limits<T>::max()) fail("value " + std::to_string(x) + " out of range");
+      const u64 x = u();
+      if (x > std::numeric_limits<T>::max()) fail("value " + to_string(x) + " out of range");
       v = static_cast<T>(x);
     }
   }
   // An element count; each element takes at least `min_bytes`, so a corrupt count cannot allocate
   // more than the section holds.
   std::size_t count(std::size_t min_bytes = 1) {
-    const std::uint64_t n = u();
-    if (n > left() / min_bytes) fail("count " + std::to_string(n) + " exceeds what is left of the section (truncated?)");
+    const u64 n = u();
+    if (n > left() / min_bytes) fail("count " + to_string(n) + " exceeds what is left of the section");
     return static_cast<std::size_t>(n);
   }
   void str(std::string& s) {
@@ -102,8 +107,8 @@ struct Reader {
     s.assign(reinterpret_cast<const char*>(p), n), p += n;
   }
   template <class T, class F>
-  void seq(std::vector<T>& v, F&& f, std::size_t min_bytes = 1) {
-    for (v.resize(count(min_bytes)); T& x : v) f(x);
+  void seq(std::size_t min_bytes, std::vector<T>& v, F&& f) {
+    for (v.resize(count(min_bytes)); T & x : v) f(x);
   }
 };
 
@@ -121,8 +126,9 @@ void io_instr(IO& io, I& in) {
 template <class IO, class S>
 void io_stream(IO& io, S& s) {
   io.num(s.region), io.num(s.loop_depth), io.num(s.loop_depth2), io.num(s.lane_bytes), io.num(s.iter_bytes);
-  io.num(s.iter2_bytes), io.num(s.block_bytes), io.num(s.wrap_bytes), io.num(s.offset_bytes), io.num(s.dim_x);
-  io.num(s.pitch_bytes), io.num(s.grid_x), io.num(s.block_y_bytes), io.num(s.scatter_bytes), io.num(s.scatter_key);
+  io.num(s.iter2_bytes), io.num(s.block_bytes), io.num(s.wrap_bytes), io.num(s.offset_bytes);
+  io.num(s.dim_x), io.num(s.pitch_bytes), io.num(s.grid_x), io.num(s.block_y_bytes), io.num(s.scatter_bytes);
+  io.num(s.scatter_key);
 }
 
 template <class IO, class K>
@@ -130,16 +136,16 @@ void io_kernel(IO& io, K& k) {
   io.str(k.name);
   io.num(k.block_threads), io.num(k.regs_per_thread), io.num(k.reg_ids), io.num(k.smem_bytes);
   io.num(k.max_loop_depth), io.num(k.pvd_regs);
-  io.seq(k.code, [&](auto& in) { io_instr(io, in); }, 20);
-  io.seq(k.addr_streams, [&](auto& s) { io_stream(io, s); }, 15);
-  io.seq(k.reg_lanes, [&](auto& x) { io.num(x); });
-  io.seq(k.static_reg_weight, [&](auto& x) { io.num(x); }, 8);
+  io.seq(20, k.code, [&](auto& in) { io_instr(io, in); });  // minimum bytes per element
+  io.seq(15, k.addr_streams, [&](auto& s) { io_stream(io, s); });
+  io.seq(1, k.reg_lanes, [&](auto& x) { io.num(x); });
+  io.seq(8, k.static_reg_weight, [&](auto& x) { io.num(x); });
 }
 
 template <class IO, class B>
 void io_benchmark_head(IO& io, B& b) {  // everything but the kernels' bodies (one section each)
   io.str(b.name), io.str(b.source_file), io.str(b.description);
-  io.seq(b.launches, [&](auto& l) { io.num(l.kernel), io.num(l.grid); }, 2);
+  io.seq(2, b.launches, [&](auto& l) { io.num(l.kernel), io.num(l.grid); });
 }
 
 const Kernel& kernel_of(const Benchmark& b, std::size_t launch) {
@@ -148,80 +154,81 @@ const Kernel& kernel_of(const Benchmark& b, std::size_t launch) {
 
 // The static side: enums, register ids, indices, sizes.
 void check_static(const Benchmark& b, const Fail& fail) {
-  if (b.kernels.empty()) fail("no kernels");
   for (const Kernel& k : b.kernels) {
-    const std::string kn = "kernel " + q(k.name);
+    const std::string kn = "kernel '" + k.name + "'";
     if (k.block_threads < 1 || k.block_threads > 1024 || k.regs_per_thread < 0 || k.reg_ids < 0 ||
         k.reg_ids > kMaxRegIds || k.smem_bytes < 0)
       fail(kn + ": block_threads (1-1024), regs_per_thread, reg_ids (0-4096) or smem_bytes out of range");
-    if (k.code.empty()) fail(kn + ": no instructions");
     const auto n = static_cast<std::int32_t>(k.code.size());
     for (std::size_t i = 0; i < k.code.size(); ++i) {
       const Instr& in = k.code[i];
-      const std::string at = kn + " instruction " + std::to_string(i) + ": ";
+      const std::string at = kn + " instruction " + to_string(i) + ": ";
       if (in.op >= OpClass::Count || in.space > MemSpace::Const || in.branch > BranchKind::Jump ||
           in.cond.kind > CondKind::RandomWarp)
         fail(at + "op, memory space, branch or condition kind out of range");
       if (in.ndst > kMaxDst || in.nsrc > kMaxSrc) fail(at + "more than 4 destinations or 6 sources");
       for (int j = 0; j < in.ndst + in.nsrc; ++j) {
         const RegId r = j < in.ndst ? in.dst[j] : in.src[j - in.ndst];
-        if (r >= k.reg_ids) fail(at + "register " + std::to_string(r) + " >= reg_ids " + std::to_string(k.reg_ids));
+        if (r >= k.reg_ids) fail(at + "register " + to_string(r) + " >= reg_ids " + to_string(k.reg_ids));
       }
-      if (in.target < -1 || in.target > n || in.reconv < -1 || in.reconv > n) fail(at + "branch target out of range");
-      if (in.addr < -1 || in.addr >= static_cast<int>(k.addr_streams.size())) fail(at + "address stream out of range");
+      if (in.target < -1 || in.target > n || in.reconv < -1 || in.reconv > n)
+        fail(at + "branch target out of range");
+      if (in.addr < -1 || in.addr >= static_cast<int>(k.addr_streams.size()))
+        fail(at + "address stream out of range");
     }
     const auto regs = static_cast<std::size_t>(k.reg_ids);
     if (!k.reg_lanes.empty() && k.reg_lanes.size() != static_cast<std::size_t>(k.warps_per_block()) * regs)
-      fail(kn + ": reg_lanes holds " + std::to_string(k.reg_lanes.size()) + " entries, not warps x reg_ids");
+      fail(kn + ": reg_lanes holds " + to_string(k.reg_lanes.size()) + " entries, not warps x reg_ids");
     if (!k.static_reg_weight.empty() && k.static_reg_weight.size() != regs)
-      fail(kn + ": static_reg_weight holds " + std::to_string(k.static_reg_weight.size()) + " entries, not reg_ids");
+      fail(kn + ": " + to_string(k.static_reg_weight.size()) + " static_reg_weight entries, not reg_ids");
   }
   for (std::size_t l = 0; l < b.launches.size(); ++l)
-    if (b.launches[l].kernel < 0 || b.launches[l].kernel >= static_cast<int>(b.kernels.size()) || b.launches[l].grid < 1)
-      fail("launch " + std::to_string(l) + ": kernel index or grid out of range");
+    if (const Launch& la = b.launches[l]; la.kernel < 0 || la.kernel >= std::ssize(b.kernels) || la.grid < 1)
+      fail("launch " + to_string(l) + ": kernel index or grid out of range");
 }
 
 // One warp: pcs in range, ends with an Exit, one memory record per memory step, lines in range.
-void check_warp(const Kernel& k, const WarpTrace& t, const Fail& fail) {
+void check_warp(const Kernel& k, const WarpTrace& t, const std::string& at, const Fail& throws) {
+  const auto fail = [&](const std::string& what) { throws(at + what); };
   if (t.steps.empty()) fail("no steps (every warp of a recorded block ends with its Exit)");
   std::size_t mem = 0;
   for (const TraceStep& s : t.steps) {
     if (s.pc < 0 || s.pc >= static_cast<std::int32_t>(k.code.size()))
-      fail("pc " + std::to_string(s.pc) + " outside kernel " + q(k.name) + " (" + std::to_string(k.code.size()) + " instructions)");
+      fail("pc " + to_string(s.pc) + " outside the kernel's " + to_string(k.code.size()) + " instructions");
     const Instr& in = k.code[static_cast<std::size_t>(s.pc)];
     if (!in.mem_trace || mem++ >= t.mem.size() || in.space == MemSpace::Shared) continue;
-    if (const TraceMem& m = t.mem[mem - 1]; std::uint64_t{m.first} + m.count > t.lines.size())
-      fail("memory record " + std::to_string(mem - 1) + " names lines beyond the warp's " + std::to_string(t.lines.size()));
+    if (const TraceMem& m = t.mem[mem - 1]; u64{m.first} + m.count > t.lines.size())
+      fail("memory record " + to_string(mem - 1) + " ends past line " + to_string(t.lines.size()));
   }
   if (mem != t.mem.size())
-    fail(std::to_string(t.mem.size()) + " memory records for " + std::to_string(mem) + " memory steps");
+    fail(to_string(t.mem.size()) + " memory records for " + to_string(mem) + " memory steps");
   if (k.code[static_cast<std::size_t>(t.steps.back().pc)].op != OpClass::Exit)
-    fail("the last step (pc " + std::to_string(t.steps.back().pc) + ") is not an Exit");
+    fail("the last step (pc " + to_string(t.steps.back().pc) + ") is not an Exit");
 }
 
 void check_launch(const Benchmark& b, std::size_t l, const LaunchTrace& lt, const Fail& fail) {
   const Kernel& k = kernel_of(b, l);
-  const std::string at = "launch " + std::to_string(l);
-  if (lt.launch != static_cast<std::int32_t>(l)) fail(at + ": trace names launch " + std::to_string(lt.launch));
+  const std::string at = "launch " + to_string(l);
+  if (lt.launch != static_cast<std::int32_t>(l)) fail(at + ": trace names launch " + to_string(lt.launch));
   if (lt.blocks.size() != static_cast<std::size_t>(b.launches[l].grid))
-    fail(at + ": " + std::to_string(lt.blocks.size()) + " blocks for a grid of " + std::to_string(b.launches[l].grid));
+    fail(at + ": " + to_string(lt.blocks.size()) + " blocks for a grid of " + to_string(b.launches[l].grid));
   for (std::size_t bid = 0; bid < lt.blocks.size(); ++bid) {
     const BlockTrace& bt = lt.blocks[bid];
     if (bt.warps.empty()) continue;  // not recorded
-    const std::string ab = at + " block " + std::to_string(bid);
+    const std::string ab = at + " block " + to_string(bid);
     if (bt.warps.size() != static_cast<std::size_t>(k.warps_per_block()))
-      fail(ab + ": " + std::to_string(bt.warps.size()) + " warps, the kernel's blocks have " + std::to_string(k.warps_per_block()));
+      fail(ab + ": " + to_string(bt.warps.size()) + " warps for blocks of " + to_string(k.warps_per_block()));
     for (std::size_t w = 0; w < bt.warps.size(); ++w)
-      check_warp(k, bt.warps[w], [&](const std::string& what) { fail(ab + " warp " + std::to_string(w) + ": " + what); });
+      check_warp(k, bt.warps[w], ab + " warp " + to_string(w) + ": ", fail);
   }
 }
 
 // Steps: zigzag(pc - previous pc - 1) << 1 | mask-changed, then the mask if it changed. Memory
 // records: zigzag(first - end of the previous record's lines) << 1 | has-lines (not shared), count.
 // Lines: zigzag deltas, the previous line carried through the launch.
-void encode_warp(Writer& w, const Kernel& k, const WarpTrace& t, std::uint64_t& prev_line) {
+void encode_warp(Writer& w, const Kernel& k, const WarpTrace& t, u64& prev_line) {
   w.u(t.steps.size());
-  std::int64_t prev = -1;
+  i64 prev = -1;
   std::uint32_t mask = 0;
   for (const TraceStep& s : t.steps) {
     w.u(zz(s.pc - prev - 1) << 1 | (s.mask != mask ? 1u : 0u));
@@ -229,45 +236,45 @@ void encode_warp(Writer& w, const Kernel& k, const WarpTrace& t, std::uint64_t& 
     prev = s.pc, mask = s.mask;
   }
   w.u(t.mem.size());
-  std::uint64_t cursor = 0;
+  u64 cursor = 0;
   std::size_t j = 0;
   for (const TraceStep& s : t.steps) {
     const Instr& in = k.code[static_cast<std::size_t>(s.pc)];
     if (!in.mem_trace) continue;
     const TraceMem& m = t.mem[j++];
     const bool lines = in.space != MemSpace::Shared;
-    w.u(zz(static_cast<std::int64_t>(m.first) - static_cast<std::int64_t>(cursor)) << 1 | (lines ? 1u : 0u)), w.u(m.count);
+    w.u(zz(static_cast<i64>(m.first) - static_cast<i64>(cursor)) << 1 | (lines ? 1u : 0u)), w.u(m.count);
     cursor = m.first + (lines ? m.count : 0);
   }
   w.u(t.lines.size());
-  for (const std::uint64_t line : t.lines) w.u(zz(static_cast<std::int64_t>(line - prev_line))), prev_line = line;
+  for (const u64 line : t.lines) w.u(zz(static_cast<i64>(line - prev_line))), prev_line = line;
 }
 
 // check_warp() checks what decoding leaves open (memory records against memory steps, the Exit).
-void decode_warp(Reader& r, std::size_t code_size, WarpTrace& t, std::uint64_t& prev_line) {
+void decode_warp(Reader& r, std::size_t code_size, WarpTrace& t, u64& prev_line) {
   t.steps.resize(r.count());
-  std::int64_t prev = -1;
+  i64 prev = -1;
   std::uint32_t mask = 0;
   for (TraceStep& s : t.steps) {
-    const std::uint64_t v = r.u();
+    const u64 v = r.u();
     if (v & 1) r.num(mask);
     prev += 1 + unzz(v >> 1);
-    if (prev < 0 || prev >= static_cast<std::int64_t>(code_size))
-      r.fail("pc " + std::to_string(prev) + " outside its kernel (" + std::to_string(code_size) + " instructions)");
+    if (prev < 0 || prev >= static_cast<i64>(code_size))
+      r.fail("pc " + to_string(prev) + " outside its kernel (" + to_string(code_size) + " instructions)");
     s = {static_cast<std::int32_t>(prev), mask};
   }
   t.mem.resize(r.count(2));
-  std::uint64_t cursor = 0;
+  u64 cursor = 0;
   for (TraceMem& m : t.mem) {
-    const std::uint64_t v = r.u();
-    const std::int64_t first = static_cast<std::int64_t>(cursor) + unzz(v >> 1);
-    if (first < 0 || first > std::numeric_limits<std::uint32_t>::max()) r.fail("memory record's first line out of range");
+    const u64 v = r.u();
+    const i64 first = static_cast<i64>(cursor) + unzz(v >> 1);
+    if (first < 0 || first > i64{0xFFFFFFFF}) r.fail("a memory record's first line is out of range");
     m.first = static_cast<std::uint32_t>(first);
     r.num(m.count);
     cursor = m.first + ((v & 1) ? m.count : 0);
   }
   t.lines.resize(r.count());
-  for (std::uint64_t& line : t.lines) line = prev_line + static_cast<std::uint64_t>(unzz(r.u())), prev_line = line;
+  for (u64& line : t.lines) line = prev_line + static_cast<u64>(unzz(r.u())), prev_line = line;
 }
 
 // The next section of `file` (the whole file's reader), which must be `tag`: a reader over its payload.
@@ -275,19 +282,17 @@ Reader next_section(Reader& file, char tag, const std::string& name) {
   if (file.p == file.end) file.fail("truncated: the file ends where the " + name + " section belongs");
   const unsigned char t = *file.p++;
   if (t != static_cast<unsigned char>(tag))
-    file.fail("unexpected section tag " + std::to_string(t) + " where the " + name + " section ('" + std::string(1, tag) +
-              "') belongs");
-  const std::uint64_t len = file.u();
+    file.fail("unexpected section tag " + to_string(t) + " where the " + name + " section belongs");
+  const u64 len = file.u();
   if (len > file.left())
-    file.fail("truncated: the " + name + " section needs " + std::to_string(len) + " bytes, " +
-              std::to_string(file.left()) + " left");
+    file.fail("truncated: the " + name + " section needs " + to_string(len - file.left()) + " more bytes");
   Reader r{file.p, file.p + len, file.file, name};
   file.p += len;
   return r;
 }
 
 void done(const Reader& r) {
-  if (r.p != r.end) r.fail(std::to_string(r.left()) + " unread bytes at the end of the section");
+  if (r.p != r.end) r.fail(to_string(r.left()) + " unread bytes at the end of the section");
 }
 
 }  // namespace
@@ -302,10 +307,10 @@ TraceCounts count_trace(const TraceWorkload& wl) {
   return c;
 }
 
-std::uint64_t save_trace_file(const std::filesystem::path& file, const TraceWorkload& wl, const TraceFileInfo& info) {
+u64 save_trace_file(const std::filesystem::path& file, const TraceWorkload& wl, const TraceFileInfo& info) {
   const std::string f = file.string();
   const Benchmark& b = wl.benchmark();
-  const Fail fail = [&](const std::string& what) { throw InputError(f + ": cannot save the trace of " + q(b.name) + ": " + what); };
+  const Fail fail = [&](const std::string& what) { throw InputError(f + ": cannot save: " + what); };
   check_static(b, fail);
   for (std::size_t l = 0; l < wl.launches().size(); ++l) check_launch(b, l, wl.launches()[l], fail);
   const std::filesystem::path tmp = f + ".tmp";
@@ -324,7 +329,7 @@ std::uint64_t save_trace_file(const std::filesystem::path& file, const TraceWork
   for (const Kernel& k : b.kernels) section('K', [&] { io_kernel(w, k); });
   for (std::size_t l = 0; l < wl.launches().size(); ++l)
     section('T', [&] {
-      std::uint64_t prev_line = 0;
+      u64 prev_line = 0;
       w.u(wl.launches()[l].blocks.size());
       for (const BlockTrace& bt : wl.launches()[l].blocks) {
         w.u(bt.warps.size());
@@ -332,7 +337,7 @@ std::uint64_t save_trace_file(const std::filesystem::path& file, const TraceWork
       }
     });
   section('E', [&] { w.u(count_trace(wl).warp_instructions); });
-  const auto bytes = static_cast<std::uint64_t>(out.tellp());
+  const auto bytes = static_cast<u64>(out.tellp());
   out.close();
   std::error_code ec;
   if (out) std::filesystem::rename(tmp, file, ec);
@@ -345,17 +350,16 @@ std::uint64_t save_trace_file(const std::filesystem::path& file, const TraceWork
 
 LoadedTrace load_trace_file(const std::filesystem::path& file) {
   const std::string f = file.string();
-  std::error_code ec;
   std::ifstream in(file, std::ios::binary);
-  if (!in || std::filesystem::is_directory(file, ec)) throw InputError(f + ": cannot open the trace file");
+  if (!in || std::filesystem::is_directory(file)) throw InputError(f + ": cannot open the trace file");
   const std::string buf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (buf.size() < sizeof kTraceMagic || std::memcmp(buf.data(), kTraceMagic, sizeof kTraceMagic) != 0)
     throw InputError(f + ": not an rfvar trace file (it does not start with \"RFVTRACE\")");
   const auto* p = reinterpret_cast<const unsigned char*>(buf.data());
   Reader whole{p + sizeof kTraceMagic, p + buf.size(), f, "file"};
-  if (const std::uint64_t version = whole.u(); version != kTraceFormatVersion)
-    whole.fail("trace format version " + std::to_string(version) + "; this rfvar reads version " +
-               std::to_string(kTraceFormatVersion) + " (record the trace again with 'rfvar trace')");
+  if (const u64 version = whole.u(); version != kTraceFormatVersion)
+    whole.fail("trace format version " + to_string(version) + "; this rfvar reads version " +
+               to_string(kTraceFormatVersion) + " (record the trace again with 'rfvar trace')");
   TraceFileInfo info;
   Reader r = next_section(whole, 'H', "info");
   r.str(info.producer), r.num(info.seed), r.num(info.line_bytes), done(r);
@@ -364,15 +368,15 @@ LoadedTrace load_trace_file(const std::filesystem::path& file) {
   b.kernels.resize(r.count());
   io_benchmark_head(r, b), done(r);
   for (std::size_t i = 0; i < b.kernels.size(); ++i)
-    r = next_section(whole, 'K', "kernel " + std::to_string(i)), io_kernel(r, b.kernels[i]), done(r);
+    r = next_section(whole, 'K', "kernel " + to_string(i)), io_kernel(r, b.kernels[i]), done(r);
   const Fail fail = [&](const std::string& what) { throw InputError(f + ": " + what); };
   check_static(b, fail);
   std::vector<LaunchTrace> launches(b.launches.size());
   for (std::size_t l = 0; l < launches.size(); ++l) {
-    r = next_section(whole, 'T', "launch " + std::to_string(l));
+    r = next_section(whole, 'T', "launch " + to_string(l));
     LaunchTrace& lt = launches[l];
     lt.launch = static_cast<std::int32_t>(l), lt.blocks.resize(r.count());
-    std::uint64_t prev_line = 0;
+    u64 prev_line = 0;
     for (r.block = 0; r.block < std::ssize(lt.blocks); ++r.block, r.warp = -1) {
       std::vector<WarpTrace>& warps = lt.blocks[static_cast<std::size_t>(r.block)].warps;
       warps.resize(r.count());
@@ -384,11 +388,11 @@ LoadedTrace load_trace_file(const std::filesystem::path& file) {
   }
   LoadedTrace out{TraceWorkload(std::move(b), std::move(launches)), std::move(info)};
   r = next_section(whole, 'E', "end");
-  std::uint64_t total = 0;
+  u64 total = 0;
   r.num(total), done(r);
-  if (const std::uint64_t steps = count_trace(out.workload).warp_instructions; total != steps)
-    r.fail("counts " + std::to_string(total) + " warp instructions, the traces hold " + std::to_string(steps));
-  if (whole.left() > 0) whole.fail(std::to_string(whole.left()) + " trailing bytes after the end section");
+  if (const u64 steps = count_trace(out.workload).warp_instructions; total != steps)
+    r.fail("counts " + to_string(total) + " warp instructions, the traces hold " + to_string(steps));
+  if (whole.left() > 0) whole.fail(to_string(whole.left()) + " trailing bytes after the end section");
   return out;
 }
 

@@ -44,7 +44,8 @@ struct TraceCounts {
 TraceCounts count_trace(const TraceWorkload& wl);
 
 // Returns the size of the written file in bytes.
-std::uint64_t save_trace_file(const std::filesystem::path& file, const TraceWorkload& wl, const TraceFileInfo& info);
+std::uint64_t save_trace_file(const std::filesystem::path& file, const TraceWorkload& wl,
+                              const TraceFileInfo& info);
 
 struct LoadedTrace {
   TraceWorkload workload;

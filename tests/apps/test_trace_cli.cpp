@@ -6,10 +6,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "common/config.h"
 #include "tests/apps/cli_run.h"
@@ -50,7 +49,8 @@ void check_refused(const std::string& args, const fs::path& out, const std::stri
 }
 }  // namespace
 
-TEST_CASE("GIVEN hotspot WHEN rfvar trace records it THEN the file replays in rfvar sim exactly like the kernel") {
+TEST_CASE(
+    "GIVEN hotspot WHEN rfvar trace records it THEN the file replays in rfvar sim exactly like the kernel") {
   const fs::path f = tmp("hotspot.rftrace");
   fs::remove(f);
   const Run r = cli("trace hotspot -o " + f.string() + " --json");
@@ -75,7 +75,8 @@ TEST_CASE("GIVEN hotspot WHEN rfvar trace records it THEN the file replays in rf
   CHECK(std::regex_search(t.out, std::regex("launches, [0-9]+ blocks, [0-9]+ warp instructions -> .*bytes")));
 }
 
-TEST_CASE("GIVEN a trace recorded with another seed WHEN rfvar sim replays it THEN the recorded branches stay") {
+TEST_CASE(
+    "GIVEN a trace recorded with another seed WHEN rfvar sim replays it THEN the recorded branches stay") {
   // nn has data-dependent branches: a trace recorded with seed 2 and replayed with seed 2 equals
   // the kernel under seed 2.
   const fs::path f = tmp("nn-2.rftrace");
@@ -83,7 +84,8 @@ TEST_CASE("GIVEN a trace recorded with another seed WHEN rfvar sim replays it TH
   CHECK(sim_json("--kernel nn --seed 2") == sim_json("--kernel " + f.string() + " --seed 2"));
 }
 
-TEST_CASE("GIVEN the small HotSpot harness WHEN rfvar trace runs it THEN it writes a trace rfvar sim replays") {
+TEST_CASE(
+    "GIVEN the small HotSpot harness WHEN rfvar trace runs it THEN it writes a trace rfvar sim replays") {
   const fs::path f = tmp("hotspot-small.rftrace");
   fs::remove(f);
   const std::string harness = (rfvar::data_dir() / "cuda" / "hotspot" / "hotspot-small.toml").string();
@@ -100,20 +102,25 @@ TEST_CASE("GIVEN the small HotSpot harness WHEN rfvar trace runs it THEN it writ
   CHECK(replay["warp_instructions"].get<double>() > 0);
 }
 
-TEST_CASE("GIVEN bad input WHEN rfvar trace runs THEN it exits 2 with the front end's message and writes nothing") {
+TEST_CASE(
+    "GIVEN bad input WHEN rfvar trace runs THEN it exits 2 with the front end's message and writes nothing") {
   const fs::path out = tmp("never.rftrace");
   check_refused("trace no-such-kernel -o " + out.string(), out, "unknown kernel 'no-such-kernel'");
   check_refused("trace " + tmp("missing.toml").string() + " -o " + out.string(), out, "missing.toml");
-  check_refused("trace " + tmp("missing.rftrace").string() + " -o " + out.string(), out, "missing.rftrace: cannot open");
-  check_refused("trace hotspot -o " + tmp("wrong-extension.h5").string(), tmp("wrong-extension.h5"), ".rftrace");
+  check_refused("trace " + tmp("missing.rftrace").string() + " -o " + out.string(), out,
+                "missing.rftrace: cannot open");
+  check_refused("trace hotspot -o " + tmp("wrong-extension.h5").string(), tmp("wrong-extension.h5"),
+                ".rftrace");
 
   // A malformed .kernel line names file:line.
   write(tmp("bad.kernel"), "rfvar-kernel 1\nbenchmark bad\nkernel k block=32 regs=4\n  frob r0 = r1\nend\n");
-  check_refused("trace " + tmp("bad.kernel").string() + " -o " + out.string(), out, "bad.kernel:4: unknown opcode 'frob'");
+  check_refused("trace " + tmp("bad.kernel").string() + " -o " + out.string(), out,
+                "bad.kernel:4: unknown opcode 'frob'");
 }
 
-TEST_CASE("GIVEN a harness naming a missing buffer or PTX with an unsupported instruction WHEN rfvar trace runs "
-          "THEN it exits 2 naming the file and writes nothing") {
+TEST_CASE(
+    "GIVEN a harness naming a missing buffer or PTX with an unsupported instruction WHEN rfvar trace runs "
+    "THEN it exits 2 naming the file and writes nothing") {
   const fs::path out = tmp("never.rftrace");
   // A harness naming a buffer it does not declare.
   const fs::path hs = rfvar::data_dir() / "cuda" / "hotspot";
@@ -123,7 +130,8 @@ TEST_CASE("GIVEN a harness naming a missing buffer or PTX with an unsupported in
   std::string missing = toml;
   missing.replace(missing.find("\"temp_a\", \"temp_b\""), 18, "\"temp_a\", \"temp_c\"");
   write(tmp("missing-buffer.toml"), missing);
-  check_refused("trace " + tmp("missing-buffer.toml").string() + " -o " + out.string(), out, "no buffer 'temp_c'");
+  check_refused("trace " + tmp("missing-buffer.toml").string() + " -o " + out.string(), out,
+                "no buffer 'temp_c'");
 
   // PTX with an instruction the interpreter does not support.
   std::ifstream pin(hs / "hotspot.ptx");

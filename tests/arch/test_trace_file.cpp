@@ -4,13 +4,16 @@
 // what is wrong; load_workload() (arch/load_workload.h) resolves names and trace files.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <bit>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <iterator>
 #include <string>
+#include <tuple>
 
 #include "arch/load_workload.h"
 #include "arch/run.h"
@@ -39,59 +42,22 @@ fs::path tmp_file(const std::string& name) {
   return d / name;
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
 void spit(const fs::path& p, const std::string& bytes) {
   std::ofstream f(p, std::ios::binary | std::ios::trunc);
   f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
 // Every field of the static side, bit for bit (floats by their bits).
-void check_same_instr(const Instr& a, const Instr& b) {
-  CHECK(a.op == b.op);
-  CHECK(a.ndst == b.ndst);
-  CHECK(a.nsrc == b.nsrc);
-  for (int i = 0; i < kMaxDst; ++i) CHECK(a.dst[i] == b.dst[i]);
-  for (int i = 0; i < kMaxSrc; ++i) CHECK(a.src[i] == b.src[i]);
-  CHECK(a.space == b.space);
-  CHECK(a.transactions == b.transactions);
-  CHECK(std::bit_cast<std::uint32_t>(a.l1_hit) == std::bit_cast<std::uint32_t>(b.l1_hit));
-  CHECK(std::bit_cast<std::uint32_t>(a.l2_hit) == std::bit_cast<std::uint32_t>(b.l2_hit));
-  CHECK(a.branch == b.branch);
-  CHECK(a.target == b.target);
-  CHECK(a.reconv == b.reconv);
-  CHECK(a.trip == b.trip);
-  CHECK(a.depth == b.depth);
-  CHECK(a.addr == b.addr);
-  CHECK(a.mem_trace == b.mem_trace);
-  CHECK(a.cond.kind == b.cond.kind);
-  CHECK(a.cond.a == b.cond.a);
-  CHECK(a.cond.b == b.cond.b);
-  CHECK(std::bit_cast<std::uint32_t>(a.cond.p) == std::bit_cast<std::uint32_t>(b.cond.p));
-  CHECK(a.line == b.line);
+std::uint32_t bits(float x) { return std::bit_cast<std::uint32_t>(x); }
+auto fields(const Instr& i) {
+  return std::tuple(i.op, i.ndst, i.nsrc, std::to_array(i.dst), std::to_array(i.src), i.space, i.transactions,
+                    bits(i.l1_hit), bits(i.l2_hit), i.branch, i.target, i.reconv, i.trip, i.depth, i.addr,
+                    i.mem_trace, i.cond.kind, i.cond.a, i.cond.b, bits(i.cond.p), i.line);
 }
-
-void check_same_stream(const AddrStream& a, const AddrStream& b) {
-  CHECK(a.region == b.region);
-  CHECK(a.loop_depth == b.loop_depth);
-  CHECK(a.loop_depth2 == b.loop_depth2);
-  CHECK(a.lane_bytes == b.lane_bytes);
-  CHECK(a.iter_bytes == b.iter_bytes);
-  CHECK(a.iter2_bytes == b.iter2_bytes);
-  CHECK(a.block_bytes == b.block_bytes);
-  CHECK(a.wrap_bytes == b.wrap_bytes);
-  CHECK(a.offset_bytes == b.offset_bytes);
-  CHECK(a.dim_x == b.dim_x);
-  CHECK(a.pitch_bytes == b.pitch_bytes);
-  CHECK(a.grid_x == b.grid_x);
-  CHECK(a.block_y_bytes == b.block_y_bytes);
-  CHECK(a.scatter_bytes == b.scatter_bytes);
-  CHECK(a.scatter_key == b.scatter_key);
+auto fields(const AddrStream& s) {
+  return std::tuple(s.region, s.loop_depth, s.loop_depth2, s.lane_bytes, s.iter_bytes, s.iter2_bytes,
+                    s.block_bytes, s.wrap_bytes, s.offset_bytes, s.dim_x, s.pitch_bytes, s.grid_x,
+                    s.block_y_bytes, s.scatter_bytes, s.scatter_key);
 }
 
 void check_same(const TraceWorkload& a, const TraceWorkload& b) {
@@ -116,12 +82,14 @@ void check_same(const TraceWorkload& a, const TraceWorkload& b) {
     CHECK(k.pvd_regs == l.pvd_regs);
     CHECK(k.reg_lanes == l.reg_lanes);
     REQUIRE(k.static_reg_weight.size() == l.static_reg_weight.size());
-    for (std::size_t r = 0; r < k.static_reg_weight.size(); ++r)
-      CHECK(std::bit_cast<std::uint64_t>(k.static_reg_weight[r]) == std::bit_cast<std::uint64_t>(l.static_reg_weight[r]));
+    CHECK(std::memcmp(k.static_reg_weight.data(), l.static_reg_weight.data(),
+                      8 * k.static_reg_weight.size()) == 0);
     REQUIRE(k.code.size() == l.code.size());
-    for (std::size_t pc = 0; pc < k.code.size(); ++pc) check_same_instr(k.code[pc], l.code[pc]);
+    for (std::size_t pc = 0; pc < k.code.size(); ++pc)
+      CHECK_MESSAGE(fields(k.code[pc]) == fields(l.code[pc]), pc);
     REQUIRE(k.addr_streams.size() == l.addr_streams.size());
-    for (std::size_t s = 0; s < k.addr_streams.size(); ++s) check_same_stream(k.addr_streams[s], l.addr_streams[s]);
+    for (std::size_t s = 0; s < k.addr_streams.size(); ++s)
+      CHECK_MESSAGE(fields(k.addr_streams[s]) == fields(l.addr_streams[s]), s);
   }
   CHECK(a.launches() == b.launches());
 }
@@ -129,26 +97,19 @@ void check_same(const TraceWorkload& a, const TraceWorkload& b) {
 SmStats run(const IWorkload& wl, const std::string& technique, std::uint64_t key) {
   const TechniqueSpec& t = find_technique(technique);
   const rfmodel::RfParams rp = rfmodel::RfParams::from_config(Config::load_default());
-  const varius::RfGeometry g = varius::rf_geometry(varius::FloorplanParams::from_config(Config::load_default()));
+  const varius::RfGeometry g =
+      varius::rf_geometry(varius::FloorplanParams::from_config(Config::load_default()));
   auto provider = make_rf_provider(t, nullptr, g, rp);
   return run_workload(wl, params(), t.scheduler, make_mapping(t.mapping), *provider, key).stats;
 }
 
-void check_same(const SmStats& a, const SmStats& b) {
-  CHECK(a.cycles == b.cycles);
-  CHECK(a.warp_instructions == b.warp_instructions);
-  CHECK(a.thread_instructions == b.thread_instructions);
-  CHECK(a.stalls == b.stalls);
-  CHECK(a.bank_conflict_cycles == b.bank_conflict_cycles);
-  CHECK(a.l1_hits == b.l1_hits);
-  CHECK(a.l2_hits == b.l2_hits);
-  CHECK(a.dram_accesses == b.dram_accesses);
-  CHECK(a.stream_load_requests == b.stream_load_requests);
-  CHECK(a.bank_reads == b.bank_reads);
-  CHECK(a.bank_writes == b.bank_writes);
-  CHECK(a.subbank_busy_cycles == b.subbank_busy_cycles);
-  CHECK(a.warp_finish_cycles == b.warp_finish_cycles);
+// Every counter the SM keeps that a different trace would move.
+auto fields(const SmStats& s) {
+  return std::tuple(s.cycles, s.warp_instructions, s.thread_instructions, s.stalls, s.bank_conflict_cycles,
+                    s.l1_hits, s.l2_hits, s.dram_accesses, s.stream_load_requests, s.bank_reads,
+                    s.bank_writes, s.subbank_busy_cycles, s.warp_finish_cycles);
 }
+void check_same(const SmStats& a, const SmStats& b) { CHECK(fields(a) == fields(b)); }
 
 // A hand-made workload small enough to damage byte by byte: one kernel "k" (32 threads, one
 // register) of [ialu r0, ld.global r0 (traced), exit], one launch of one block, whose one warp
@@ -209,7 +170,7 @@ std::string join(const Sections& x) {
   std::string b = x.head;
   for (const auto& [tag, payload] : x.s) {
     b.push_back(tag);
-    for (std::uint64_t v = payload.size(); ; v >>= 7) {
+    for (std::uint64_t v = payload.size();; v >>= 7) {
       b.push_back(static_cast<char>((v & 0x7F) | (v >= 0x80 ? 0x80 : 0)));
       if (v < 0x80) break;
     }
@@ -239,7 +200,8 @@ TEST_CASE("GIVEN every .kernel benchmark recorded WHEN saved and loaded THEN the
   for (const std::string& name : available_benchmarks()) {
     CAPTURE(name);
     const Benchmark b = load_benchmark(name);
-    const TraceWorkload rec = TraceWorkload::record(KernelWorkload(b, key, params().l1_line_bytes), params().sms, 0);
+    const TraceWorkload rec =
+        TraceWorkload::record(KernelWorkload(b, key, params().l1_line_bytes), params().sms, 0);
     const fs::path f = tmp_file(name + ".rftrace");
     const TraceFileInfo info{name, 3, params().l1_line_bytes};
     const std::uint64_t size = save_trace_file(f, rec, info);
@@ -251,7 +213,9 @@ TEST_CASE("GIVEN every .kernel benchmark recorded WHEN saved and loaded THEN the
   }
 }
 
-TEST_CASE("GIVEN a recorded .kernel workload WHEN replayed from its trace file THEN the SM statistics are identical") {
+TEST_CASE(
+    "GIVEN a recorded .kernel workload WHEN replayed from its trace file THEN the SM statistics are "
+    "identical") {
   const std::uint64_t key = workload_key(RngStream(11, 0, Stream::Workload));
   // nn: data-dependent branches; hotspot, bfs: address streams (line requests), divergence; bn: barriers.
   for (const std::string name : {"hotspot", "nn", "bfs", "bn"}) {
@@ -259,7 +223,8 @@ TEST_CASE("GIVEN a recorded .kernel workload WHEN replayed from its trace file T
     const Benchmark b = load_benchmark(name);
     const KernelWorkload direct(b, key, params().l1_line_bytes);
     const fs::path f = tmp_file(name + "-all.rftrace");
-    save_trace_file(f, TraceWorkload::record(direct, 1, 0), {name, 11, params().l1_line_bytes});  // every block
+    save_trace_file(f, TraceWorkload::record(direct, 1, 0),
+                    {name, 11, params().l1_line_bytes});  // every block
     const LoadedTrace back = load_trace_file(f);
     for (const std::string technique : {"baseline", "fwas"}) {
       CAPTURE(technique);
@@ -270,7 +235,8 @@ TEST_CASE("GIVEN a recorded .kernel workload WHEN replayed from its trace file T
   }
 }
 
-TEST_CASE("GIVEN a kernel name and its saved trace WHEN load_workload() loads both THEN they run identically") {
+TEST_CASE(
+    "GIVEN a kernel name and its saved trace WHEN load_workload() loads both THEN they run identically") {
   const fs::path f = tmp_file("hotspot-lw.rftrace");
   const auto by_name = load_workload("hotspot", params(), 7);
   save_trace_file(f, TraceWorkload::record(*by_name), {"hotspot", 7, params().l1_line_bytes});
@@ -280,28 +246,35 @@ TEST_CASE("GIVEN a kernel name and its saved trace WHEN load_workload() loads bo
   check_same(run(*by_name, "baseline", key), run(*by_file, "baseline", key));
   // The `.kernel` front end keeps run_benchmark()'s key: the same statistics as the direct run.
   const Benchmark b = load_benchmark("hotspot");
-  check_same(run(*by_name, "baseline", key), run(KernelWorkload(b, key, params().l1_line_bytes), "baseline", key));
+  check_same(run(*by_name, "baseline", key),
+             run(KernelWorkload(b, key, params().l1_line_bytes), "baseline", key));
 
-  CHECK_THROWS_WITH_AS(load_workload("no-such-kernel", params(), 1), doctest::Contains("unknown kernel 'no-such-kernel'"),
+  CHECK_THROWS_WITH_AS(load_workload("no-such-kernel", params(), 1),
+                       doctest::Contains("unknown kernel 'no-such-kernel'"), InputError);
+  CHECK_THROWS_WITH_AS(load_workload("no-such-kernel", params(), 1), doctest::Contains("ptx:NAME"),
                        InputError);
-  CHECK_THROWS_WITH_AS(load_workload("no-such-kernel", params(), 1), doctest::Contains("ptx:NAME"), InputError);
-  CHECK_THROWS_WITH_AS(load_workload("ptx:no-such-bench", params(), 1), doctest::Contains("no CUDA harness"), InputError);
-  CHECK_THROWS_WITH_AS(load_workload(tmp_file("").string(), params(), 1), doctest::Contains("without kernelslist.g"),
+  CHECK_THROWS_WITH_AS(load_workload("ptx:no-such-bench", params(), 1), doctest::Contains("no CUDA harness"),
                        InputError);
+  CHECK_THROWS_WITH_AS(load_workload(tmp_file("").string(), params(), 1),
+                       doctest::Contains("without kernelslist.g"), InputError);
   ArchParams p64 = params();
   p64.l1_line_bytes = 64;
-  CHECK_THROWS_WITH_AS(load_workload(f.string(), p64, 7), doctest::Contains("arch.l1_line_bytes = 64"), InputError);
+  CHECK_THROWS_WITH_AS(load_workload(f.string(), p64, 7), doctest::Contains("arch.l1_line_bytes = 64"),
+                       InputError);
 }
 
-TEST_CASE("GIVEN PTX harnesses and an Accel-Sim trace folder WHEN loaded, saved and loaded again THEN they are the "
-          "same workloads") {
+TEST_CASE(
+    "GIVEN PTX harnesses and an Accel-Sim trace folder WHEN loaded, saved and loaded again THEN they are the "
+    "same workloads") {
   const fs::path v3 = fs::path(__FILE__).parent_path() / "accelsim" / "data" / "v3";
   // bfs-small: data-dependent loops over several launches; hotspot-small: shared memory, barriers.
   for (const std::string& spec : {v3.string(), (v3 / "kernelslist.g").string(), std::string("ptx:bfs-small"),
                                   (data_dir() / "cuda" / "hotspot" / "hotspot-small.toml").string()}) {
     CAPTURE(spec);
     const auto wl = load_workload(spec, params(), 1);
-    CHECK(wl->benchmark().name == (spec.starts_with(v3.string()) ? "v3" : spec == "ptx:bfs-small" ? "bfs-small" : "hotspot-small"));
+    CHECK(wl->benchmark().name == (spec.starts_with(v3.string()) ? "v3"
+                                   : spec == "ptx:bfs-small"     ? "bfs-small"
+                                                                 : "hotspot-small"));
     const auto& trace = dynamic_cast<const TraceWorkload&>(*wl);
     const fs::path f = tmp_file("stored.rftrace");
     save_trace_file(f, trace, {spec, 1, params().l1_line_bytes});
@@ -314,14 +287,16 @@ TEST_CASE("GIVEN PTX harnesses and an Accel-Sim trace folder WHEN loaded, saved 
 TEST_CASE("GIVEN the hand-made trace WHEN its file is damaged THEN loading names the file and the damage") {
   const fs::path f = tmp_file("tiny.rftrace");
   save_trace_file(f, tiny(), {"tiny", 1, 128});
-  const std::string good = slurp(f);
+  std::ifstream in(f, std::ios::binary);
+  const std::string good((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   check_same(tiny(), load_trace_file(f).workload);
   const Sections sec = split(good);
   REQUIRE(sec.s.size() == 5);  // info, benchmark, kernel, launch, end
   REQUIRE(sec.s[3].first == 'T');
   // launch 0: 1 block, 1 warp, 3 steps (pc deltas 0 with the mask 0xFFFFFFFF first), 1 memory
   // record (first 0, lines, count 1), 1 line (5).
-  REQUIRE(sec.s[3].second == bytes({1, 1, 3, 1, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0, 0, 1, 1, 1, 1, 10}));
+  const std::string warp3 = bytes({1, 1, 3, 1, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F});  // up to the first step's mask
+  REQUIRE(sec.s[3].second == warp3 + bytes({0, 0, 1, 1, 1, 1, 10}));
   const auto with_launch = [&](const std::string& payload) {
     Sections x = sec;
     x.s[3].second = payload;
@@ -329,9 +304,12 @@ TEST_CASE("GIVEN the hand-made trace WHEN its file is damaged THEN loading names
   };
   CHECK(join(sec) == good);
 
-  SUBCASE("missing file") { CHECK_THROWS_WITH_AS(load_trace_file(tmp_file("none.rftrace")), doctest::Contains("cannot open"), InputError); }
+  SUBCASE("missing file") {
+    CHECK_THROWS_WITH_AS(load_trace_file(tmp_file("none.rftrace")), doctest::Contains("cannot open"),
+                         InputError);
+  }
   SUBCASE("bad magic") { check_refused("RFVTRACX" + good.substr(8), "not an rfvar trace file"); }
-  SUBCASE("bad version") { check_refused(good.substr(0, 8) + bytes({2}) + good.substr(9), "trace format version 2"); }
+  SUBCASE("version") { check_refused(good.substr(0, 8) + '\x02' + good.substr(9), "format version 2"); }
   SUBCASE("every truncation") {
     for (std::size_t n = 0; n < good.size(); ++n) {
       CAPTURE(n);
@@ -346,22 +324,16 @@ TEST_CASE("GIVEN the hand-made trace WHEN its file is damaged THEN loading names
     std::swap(x.s[1], x.s[2]);
     check_refused(join(x), "where the benchmark section");
   }
-  SUBCASE("pc out of range") {
-    check_refused(with_launch(bytes({1, 1, 3, 1, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0, 8, 1, 1, 1, 1, 10})), "pc 4 outside");
-  }
-  SUBCASE("memory records vs memory steps") {
-    check_refused(with_launch(bytes({1, 1, 3, 1, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0, 0, 0, 0})),
-                  "0 memory records for 1 memory steps");
-  }
+  SUBCASE("pc") { check_refused(with_launch(warp3 + bytes({0, 8, 1, 1, 1, 1, 10})), "pc 4 outside"); }
+  SUBCASE("memory") { check_refused(with_launch(warp3 + bytes({0, 0, 0, 0})), "0 memory records for 1"); }
   SUBCASE("last step not an Exit") {
-    check_refused(with_launch(bytes({1, 1, 2, 1, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0, 1, 1, 1, 1, 10})), "is not an Exit");
+    check_refused(with_launch(bytes({1, 1, 2, 1, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0, 1, 1, 1, 1, 10})),
+                  "is not an Exit");
   }
-  SUBCASE("lines beyond the warp's") {
-    check_refused(with_launch(bytes({1, 1, 3, 1, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0, 0, 1, 1, 2, 1, 10})), "names lines beyond");
-  }
+  SUBCASE("lines") { check_refused(with_launch(warp3 + bytes({0, 0, 1, 1, 2, 1, 10})), "ends past line 1"); }
   SUBCASE("blocks vs grid") { check_refused(with_launch(bytes({2, 0, 0})), "2 blocks for a grid of 1"); }
   SUBCASE("warps vs block") { check_refused(with_launch(bytes({1, 2, 1, 8, 0, 0, 1, 8, 0, 0})), "2 warps"); }
-  SUBCASE("count beyond the section") { check_refused(with_launch(bytes({1, 1, 100, 0})), "exceeds what is left"); }
+  SUBCASE("count") { check_refused(with_launch(bytes({1, 1, 100, 0})), "exceeds what is left"); }
   SUBCASE("op out of range") {
     Sections x = sec;
     // kernel: name (1, 'k'), block_threads 32 (zigzag 64), regs 1, reg_ids 1, smem 0, loop depth 0,
@@ -400,31 +372,24 @@ TEST_CASE("GIVEN an inconsistent workload WHEN saved THEN nothing is written and
   CHECK_FALSE(fs::exists(f.string() + ".tmp"));
 }
 
-// Size and speed on a big recorded trace (not a correctness test; skipped unless --no-skip:
-//   build/test_arch -tc='trace file speed*' --no-skip). RFVAR_TRACE_SPEED=<kernel> picks the benchmark.
-TEST_CASE("trace file speed: a whole .kernel benchmark recorded, saved and loaded" * doctest::skip()) {
+// Size and speed on a whole recorded .kernel benchmark (not a correctness test; skipped unless
+// --no-skip: build/test_arch -tc='trace file speed*' --no-skip; RFVAR_TRACE_SPEED=<kernel> for one).
+TEST_CASE("trace file speed: a whole .kernel benchmark saved and loaded" * doctest::skip()) {
   const char* only = std::getenv("RFVAR_TRACE_SPEED");
   for (const std::string& name : available_benchmarks()) {
     if (only && name != only) continue;
     const Benchmark b = load_benchmark(name);
-    auto t0 = std::chrono::steady_clock::now();
-    const auto secs = [&] {
-      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      t0 = std::chrono::steady_clock::now();
-      return s;
-    };
     const TraceWorkload rec = TraceWorkload::record(KernelWorkload(b, 1, params().l1_line_bytes), 1, 0);
-    const double record_s = secs();
-    const std::uint64_t n = count_trace(rec).warp_instructions;
-    const std::uint64_t size = save_trace_file(tmp_file("speed.rftrace"), rec, {name, 1, params().l1_line_bytes});
-    const double save_s = secs();
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto size = save_trace_file(tmp_file("speed.rftrace"), rec, {name, 1, params().l1_line_bytes});
+    const auto t1 = std::chrono::steady_clock::now();
     const LoadedTrace back = load_trace_file(tmp_file("speed.rftrace"));
-    const double load_s = secs();
+    const double save_s = std::chrono::duration<double>(t1 - t0).count(),
+                 load_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
     CHECK(back.workload.launches() == rec.launches());
-    std::printf("%-10s %12llu warp inst  %11llu B  %.3f B/inst  record %.2f s  save %.2f s (%.1f M inst/s)  "
-                "load %.2f s (%.1f M inst/s)\n",
-                name.c_str(), static_cast<unsigned long long>(n), static_cast<unsigned long long>(size),
-                static_cast<double>(size) / static_cast<double>(n), record_s, save_s, 1e-6 * static_cast<double>(n) / save_s,
-                load_s, 1e-6 * static_cast<double>(n) / load_s);
+    const auto n = static_cast<double>(count_trace(rec).warp_instructions);
+    std::printf(
+        "%-10s %12.0f warp inst  %.3f B/inst  save %.2f s (%.1f M inst/s)  load %.2f s (%.1f M inst/s)\n",
+        name.c_str(), n, static_cast<double>(size) / n, save_s, 1e-6 * n / save_s, load_s, 1e-6 * n / load_s);
   }
 }
