@@ -2,11 +2,15 @@
 // kernel under the baseline and under a PV technique (the `rfvar ipc` inner loop).
 // Counter "warp_inst_per_s" is the figure reported in docs/performance.md (target >= 5 M/s);
 // BM_Arch/all/<technique> runs every kernel once per iteration (the overall figure).
+// BM_Replay/ptx:<bench>/<technique>: the same for the CUDA benchmarks' PTX workloads (traces made
+// once, outside the timed loop: the replay speed, issue 15 target >= 5 M/s); BM_Trace/ptx:<bench>:
+// making those traces (interpret the harness, record, translate; target < 10 s per benchmark).
 #include <benchmark/benchmark.h>
 
 #include <string>
 #include <vector>
 
+#include "arch/load_workload.h"
 #include "arch/run.h"
 #include "arch/workload/kernel_parser.h"
 #include "common/config.h"
@@ -46,7 +50,46 @@ void BM_Benchmark(benchmark::State& state, const std::vector<std::string>& kerne
   state.counters["warp_inst_per_s"] = benchmark::Counter(static_cast<double>(inst), benchmark::Counter::kIsRate);
 }
 
+// Each iteration replays the PTX workload `spec` (loaded once) under `technique`.
+void BM_Replay(benchmark::State& state, const std::string& spec, const std::string& technique) {
+  using namespace rfvar;
+  const Config c = Config::load_default();
+  const arch::ArchParams ap = arch::ArchParams::from_config(c);
+  const rfmodel::RfParams rp = rfmodel::RfParams::from_config(c);
+  const auto wl = arch::load_workload(spec, ap, 1);
+  const std::uint64_t key = arch::workload_key(RngStream(1, 0, Stream::Workload));
+  const varius::RfGeometry g;
+  const varius::SmDelays sm = synthetic_sm(g);
+  std::uint64_t inst = 0;
+  for (auto _ : state) {
+    const auto r = arch::run_technique(*wl, ap, rp, technique, &sm, g, key);
+    inst += r.stats.warp_instructions;
+    benchmark::DoNotOptimize(r.stats.cycles);
+  }
+  state.counters["warp_inst_per_s"] = benchmark::Counter(static_cast<double>(inst), benchmark::Counter::kIsRate);
+}
+
+// Each iteration makes the traces of the PTX workload `spec` (the whole grid of every launch).
+void BM_Trace(benchmark::State& state, const std::string& spec) {
+  using namespace rfvar;
+  const arch::ArchParams ap = arch::ArchParams::from_config(Config::load_default());
+  for (auto _ : state) {
+    const auto wl = arch::load_workload(spec, ap, 1);
+    benchmark::DoNotOptimize(wl->benchmark().launches.size());
+  }
+}
+
 void register_all() {
+  for (const char* k : {"hotspot", "lavamd", "bfs", "mm", "st3d"}) {
+    const std::string spec = std::string("ptx:") + k;
+    benchmark::RegisterBenchmark(("BM_Replay/" + spec + "/baseline").c_str(), BM_Replay, spec, std::string("baseline"))
+        ->Unit(benchmark::kMillisecond)
+        ->MeasureProcessCPUTime();
+    benchmark::RegisterBenchmark(("BM_Trace/" + spec).c_str(), BM_Trace, spec)
+        ->Unit(benchmark::kMillisecond)
+        ->MeasureProcessCPUTime()
+        ->Iterations(1);
+  }
   const auto all = rfvar::arch::available_benchmarks();
   for (const char* t : {"baseline", "fwas"}) {
     for (const auto& k : all)
