@@ -12,9 +12,6 @@
 
 namespace rfvar::arch {
 
-namespace {
-std::uint32_t threads_mask(int n) { return n >= 32 ? ~0u : (n <= 0 ? 0u : (1u << n) - 1u); }
-}  // namespace
 
 double Sm::draw(std::uint64_t a, std::uint64_t b) const { return workload_draw(key_, a, b); }
 
@@ -167,7 +164,7 @@ bool Sm::launch_block() {
     w.wib = i;
     w.bid = b.bid;
     w.age = warp_age_++;
-    w.init_mask = threads_mask(k_->block_threads - 32 * i);
+    w.init_mask = warp_lanes(k_->block_threads, i);
     const WarpTrace& t = b.trace->warps[static_cast<std::size_t>(i)];
     if (t.steps.empty() || k_->code.at(static_cast<std::size_t>(t.steps.back().pc)).op != OpClass::Exit)
       throw InputError("trace of kernel '" + k_->name + "' block " + std::to_string(b.bid) + " warp " +

@@ -10,8 +10,6 @@ namespace rfvar::arch {
 
 namespace {
 
-std::uint32_t threads_mask(int n) { return n >= 32 ? ~0u : (n <= 0 ? 0u : (1u << n) - 1u); }
-
 struct Walker {
   struct Entry {
     std::int32_t pc, rpc;
@@ -30,20 +28,10 @@ struct Walker {
 };
 
 // Lanes of the warp meeting `c` (Tan §3.3.4: programmatic conditions depend on thread / block IDs
-// only; data-dependent ones draw per warp instruction).
+// only, lanes.cpp; data-dependent ones draw per warp instruction).
 std::uint32_t cond_mask(const Cond& c, int bid, int wib, std::uint64_t key, std::uint64_t a, std::uint32_t step,
                         std::int32_t pc) {
-  const int base = 32 * wib;  // tid of lane 0
   switch (c.kind) {
-    case CondKind::TidLess: return threads_mask(c.a - base);
-    case CondKind::TidAtLeast: return ~threads_mask(c.a - base);
-    case CondKind::LaneLess: return threads_mask(c.a);
-    case CondKind::TidModLess: {
-      std::uint32_t m = 0;
-      for (int l = 0; l < 32; ++l)
-        if ((base + l) % c.a < c.b) m |= 1u << l;
-      return m;
-    }
     case CondKind::BidModLess: return bid % c.a < c.b ? ~0u : 0u;
     case CondKind::RandomWarp:
     case CondKind::RandomLane: {
@@ -54,8 +42,8 @@ std::uint32_t cond_mask(const Cond& c, int bid, int wib, std::uint64_t key, std:
         if (workload_draw(key, a, b + static_cast<std::uint64_t>(l)) < c.p) m |= 1u << l;
       return m;
     }
+    default: return programmatic_lanes(c, wib);
   }
-  return ~0u;
 }
 
 }  // namespace
@@ -72,7 +60,7 @@ void KernelWorkload::warp(int launch, int bid, int wib, WarpTrace& out) const {
   out.clear();
   const std::uint64_t a = draw_block_word(launch, bid);
   Walker w;
-  w.stack[0] = {0, -1, threads_mask(k.block_threads - 32 * wib)};
+  w.stack[0] = {0, -1, warp_lanes(k.block_threads, wib)};
   for (;;) {
     const std::int32_t pc = w.pc();
     const Instr& in = k.code[static_cast<std::size_t>(pc)];
