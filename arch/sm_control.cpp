@@ -12,7 +12,6 @@
 
 namespace rfvar::arch {
 
-
 double Sm::draw(std::uint64_t a, std::uint64_t b) const { return workload_draw(key_, a, b); }
 
 void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
