@@ -45,7 +45,9 @@ void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& defa
   sub->add_flag("--no-progress", o.no_progress, "Do not draw the progress bar on stderr");
   sub->add_flag("--progress", o.force_progress, "Draw the progress bar on stderr even with --json (a terminal only)");
   if (!default_output.empty()) {
-    o.output = default_output;
+    // The subcommands share one CommonOptions: each sets its own default when it is the one parsed
+    // (setting it here, at registration, would leave the last registered subcommand's default).
+    sub->preparse_callback([&o, default_output](std::size_t) { o.output = default_output; });
     sub->add_option("-o,--output", o.output,
                     "HDF5 output file, written atomically (default: " + default_output + ")");
   }

@@ -203,7 +203,7 @@ void register_study(CLI::App& app, CommonOptions& o) {
       ->check(CLI::NonNegativeNumber);
   sub->add_flag("--json", o.json, "Print one JSON summary object on stdout instead of the table");
   sub->add_flag("--no-progress", o.no_progress, "Do not draw the stages' progress bars on stderr");
-  o.output = "results/study.h5";
+  sub->preparse_callback([&o](std::size_t) { o.output = "results/study.h5"; });  // shared options: see cli_common
   sub->add_option("-o,--output", o.output, "Study HDF5 file, written atomically (default: results/study.h5)");
   sub->add_option("--cache", so->cache_dir,
                   "Stage cache directory (default: .rfvar-cache next to the output file)");

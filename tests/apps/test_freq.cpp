@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <cstdlib>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -159,4 +160,17 @@ TEST_CASE("GIVEN bad input WHEN rfvar freq runs THEN it fails with a clear error
     CHECK(r.err.find("subbanks") != std::string::npos);
   }
   CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("GIVEN no -o WHEN rfvar freq runs THEN it writes its own default freq.h5, not the study's results/study.h5") {
+  // The subcommands share one options object; each must use its own default output (issue 16).
+  const fs::path chips = make_chip_file();
+  const fs::path dir = cli_test::scratch_dir("freq_default_output");
+  fs::remove_all(dir / "results");
+  fs::remove(dir / "freq.h5");
+  const std::string cmd =
+      "cd " + dir.string() + " && " + RFVAR_BINARY + " freq " + chips.string() + " --no-progress >/dev/null 2>&1";
+  CHECK(std::system(cmd.c_str()) == 0);
+  CHECK(fs::exists(dir / "freq.h5"));
+  CHECK_FALSE(fs::exists(dir / "results" / "study.h5"));
 }
