@@ -115,11 +115,13 @@ def fig12(f, out):
     w = 0.8 / len(techs)
     notes, paper = [], []
     for j, t in enumerate(techs):
+        # Tan draws each benchmark's guardband normalized to the baseline's, then their mean (issue 16):
+        # the mean of per-kernel ratios is the Fig. 12 figure; the ratio of means is noted beside it.
         y = g[t]["kernel_guardband"][()] / base
-        mean_norm = g[t].attrs.get("mean_normalized", y.mean())  # mean of per-kernel guardbands / baseline's
-        notes.append(f"{t} {mean_norm:.3f}")
+        ratio_of_means = g[t].attrs.get("mean_normalized", float("nan"))
+        notes.append(f"{t} {y.mean():.3f} (ratio of means {ratio_of_means:.3f})")
         x = xs + (j - (len(techs) - 1) / 2) * w
-        ax.bar(x, np.append(y, mean_norm), w, label=t, color=color(t, j))
+        ax.bar(x, np.append(y, y.mean()), w, label=t, color=color(t, j))
         if t in PAPER["fig12_guardband"]:
             paper.append((x[-1], PAPER["fig12_guardband"][t]))
     if paper:
@@ -301,10 +303,14 @@ def paper_table(f):
             row("Tan Fig. 11", f"mean IPC loss, {BOUND_LABEL}", "-", f"{100 * (1 - m[techs.index(BOUND)]):.1f} %", "")
     if "guardband/guardband" in f:
         g = f["guardband/guardband"]
+        base = g["baseline"]["kernel_guardband"][()] if "baseline" in g else None
         for t, paper in PAPER["fig12_guardband"].items():
-            if t in g:
-                row("Tan Fig. 12", f"guardband / baseline's, {t}", f"{paper:.2f}", f"{g[t].attrs['mean_normalized']:.3f}",
-                    "+- 0.08")
+            if t in g and base is not None:
+                ratios = g[t]["kernel_guardband"][()] / base
+                row("Tan Fig. 12", f"guardband / baseline's, {t} (mean of per-kernel ratios)", f"{paper:.2f}",
+                    f"{ratios.mean():.3f}", "+- 0.08")
+                row("Tan Fig. 12", f"guardband / baseline's, {t} (ratio of means)", "-",
+                    f"{g[t].attrs['mean_normalized']:.3f}", "")
     if "perf/perf/baseline" in f:
         g = f["perf/perf"]
         b = g["baseline"].attrs["mean"]
