@@ -41,6 +41,13 @@ struct CommonOptions {
 // Adds the shared options to `sub`; `default_output` empty means the subcommand writes no file.
 void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& default_output);
 
+// Help text of --trace-cache DIR (sim, ipc, guardband, perf; arch/workload_cache.h).
+inline constexpr const char* kTraceCacheHelp =
+    "Directory caching the PTX workloads (ptx:NAME, harness .toml) as .rftrace files: the first run\n"
+    "interprets the harness and saves its trace there, later runs with the same harness files, seed\n"
+    "and arch parameters replay it. Results are identical with or without it (rfvar study passes\n"
+    "<cache>/traces)";
+
 // "a,b,,c" -> {"a", "b", "c"}: a comma-separated option value, empty names dropped.
 std::vector<std::string> split_list(const std::string& list);
 

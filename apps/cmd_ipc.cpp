@@ -25,6 +25,7 @@ struct IpcOptions {
   std::string chips;  // FILE (all chips)
   int sm = 0;
   std::string output;
+  std::string trace_cache;  // optional directory of cached PTX traces
 };
 
 // The SMs (one per chip) whose delays the PV techniques use.
@@ -84,7 +85,7 @@ void run(CommonOptions& o, const IpcOptions& io) {
   if (names.empty()) throw InputError("--kernels: no kernel named");
   const std::uint64_t seed = o.master_seed(config);
   std::vector<std::unique_ptr<arch::IWorkload>> benches;  // any front end (arch/load_workload.h)
-  for (const auto& n : names) benches.push_back(arch::load_workload(n, ap, seed));
+  for (const auto& n : names) benches.push_back(arch::load_workload(n, ap, seed, io.trace_cache));
   varius::RfGeometry g;
   std::string source;
   const std::vector<varius::SmDelays> sms = load_sms(io, config, seed, g, source);
@@ -218,6 +219,7 @@ void register_ipc(CLI::App& app, CommonOptions& o) {
   sub->add_option("--chip", io->chip, "FILE:K: one chip of a file written by 'rfvar chips'");
   sub->add_option("--chips", io->chips, "FILE: every chip of the file (vl-rf averaged over them)");
   sub->add_option("--sm", io->sm, "SM of each chip whose register-file delays are used (default: 0)");
+  sub->add_option("--trace-cache", io->trace_cache, kTraceCacheHelp);
   sub->add_option("-o,--output", io->output, "Also write the table to this HDF5 file (atomically)");
   add_common_options(sub, o, "");
   sub->callback([&o, io] { run(o, *io); });

@@ -22,6 +22,7 @@ struct SimOptions {
   std::string chip;  // FILE:K
   int sm = 0;
   std::string output;  // optional HDF5 file
+  std::string trace_cache;  // optional directory of cached PTX traces
 };
 
 // "chips.h5:17" -> (file, 17).
@@ -114,7 +115,7 @@ void run(CommonOptions& o, const SimOptions& so) {
   const std::string scheduler = so.scheduler.empty() ? tech.scheduler : so.scheduler;
   arch::make_scheduler(scheduler, ap);  // validate: throws InputError naming the accepted policies
   const std::uint64_t seed = o.master_seed(config);
-  const std::unique_ptr<arch::IWorkload> wl = arch::load_workload(so.kernel, ap, seed);
+  const std::unique_ptr<arch::IWorkload> wl = arch::load_workload(so.kernel, ap, seed, so.trace_cache);
   const arch::Benchmark& bench = wl->benchmark();
   varius::RfGeometry g;
   g.subbanks = rp.subbanks;
@@ -197,6 +198,7 @@ void register_sim(CLI::App& app, CommonOptions& o) {
                   "Workload: benchmark name (e.g. hotspot), .kernel file, ptx:NAME, harness .toml, Accel-Sim "
                   "folder / kernelslist.g, or .rftrace file")
       ->required();
+  sub->add_option("--trace-cache", so->trace_cache, kTraceCacheHelp);
   std::string names;
   for (const auto& n : arch::arch_technique_names()) names += (names.empty() ? "" : ", ") + n;
   sub->add_option("--technique", so->technique, names + " (default: baseline; all-slow: every access slow, the model's bound)");

@@ -28,6 +28,7 @@ void add_study_options(CLI::App* sub, StudyOptions& so) {
                   "Epochs of the NBTI-opt loop over the lifetime, >= 1 (default: nbti.lifetime_epochs = 7)");
   sub->add_flag("--no-cache", so.no_cache, "Simulate every SM run even if an identical one was run (slow; "
                                            "results are identical)");
+  sub->add_option("--trace-cache", so.trace_cache, kTraceCacheHelp);
 }
 
 StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
@@ -47,7 +48,7 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
   in.kernel_names = so.kernels == "all" ? arch::available_benchmarks() : split_list(so.kernels);
   if (in.kernel_names.empty()) throw InputError("--kernels: no benchmark named");
   const std::uint64_t seed = o.master_seed(in.config);  // run_study()'s workload stream: the same key
-  for (const auto& n : in.kernel_names) in.benchmarks.push_back(arch::load_workload(n, cfg.arch, seed));
+  for (const auto& n : in.kernel_names) in.benchmarks.push_back(arch::load_workload(n, cfg.arch, seed, so.trace_cache));
   in.chips = std::make_unique<ChipsFile>(so.chips_file);
   const ChipsFileInfo& info = in.chips->info();
   if (info.chips < 1 || info.sms < 1) throw InputError("'" + so.chips_file + "' holds no chips");

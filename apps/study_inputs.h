@@ -2,7 +2,7 @@
 // load (configuration, benchmarks, chips file) and the batched run of the population study.
 //
 // Contract: add_study_options() adds --chips, --kernels, --techniques, --years, --epochs and
-// --no-cache. load_study_inputs() validates everything before anything is read in bulk or written:
+// --no-cache, --trace-cache. load_study_inputs() validates everything before anything is read in bulk or written:
 // years <= 0 or epochs < 1, an unknown technique or benchmark, an empty chips file and a chips file
 // made with another chip configuration (nbti/study/chip_config_check.h) are InputErrors naming the
 // value. run_study() reads the chips in batches and runs nbti::PopulationStudy on them with a
@@ -30,6 +30,7 @@ struct StudyOptions {
   std::optional<double> years;   // default: nbti.lifetime_years
   std::optional<int> epochs;     // default: nbti.lifetime_epochs
   bool no_cache = false;
+  std::string trace_cache;       // optional directory of cached PTX traces (arch/workload_cache.h)
 
   static StudyOptions with_techniques(std::string default_techniques) {
     StudyOptions so;

@@ -15,6 +15,7 @@
 #include "arch/workload/kernel_workload.h"
 #include "arch/workload/trace_file.h"
 #include "arch/workload/trace_workload.h"
+#include "arch/workload_cache.h"
 #include "common/config.h"
 #include "common/rng.h"
 
@@ -73,7 +74,10 @@ fs::path harness_path(const std::string& spec, const std::string& name) {
                    "/*/; available: " + avail);
 }
 
-std::unique_ptr<IWorkload> from_harness(const fs::path& toml, const ArchParams& p, std::uint64_t seed) {
+std::unique_ptr<IWorkload> from_harness(const fs::path& toml, const ArchParams& p, std::uint64_t seed,
+                                        const fs::path& trace_cache) {
+  if (!trace_cache.empty())
+    return std::make_unique<TraceWorkload>(cached_harness_workload(toml, p, seed, trace_cache));
   return std::make_unique<TraceWorkload>(ptx::ptx_workload(toml, ptx::workload_options(p, seed), p));
 }
 
@@ -109,12 +113,13 @@ std::string workload_spec_forms() {
          "  FILE.rftrace              a trace saved by 'rfvar trace' (docs/traces.md)\n";
 }
 
-std::unique_ptr<IWorkload> load_workload(const std::string& spec, const ArchParams& p, std::uint64_t seed) {
+std::unique_ptr<IWorkload> load_workload(const std::string& spec, const ArchParams& p, std::uint64_t seed,
+                                         const fs::path& trace_cache) {
   if (spec.empty()) throw InputError("empty workload spec; accepted forms:\n" + workload_spec_forms());
   const fs::path path(spec);
   std::error_code ec;
-  if (spec.starts_with("ptx:")) return from_harness(harness_path(spec, spec.substr(4)), p, seed);
-  if (path.extension() == ".toml") return from_harness(path, p, seed);
+  if (spec.starts_with("ptx:")) return from_harness(harness_path(spec, spec.substr(4)), p, seed, trace_cache);
+  if (path.extension() == ".toml") return from_harness(path, p, seed, trace_cache);
   if (fs::is_directory(path, ec)) {
     if (!fs::is_regular_file(path / "kernelslist.g", ec))
       throw InputError("workload '" + spec + "' is a folder without kernelslist.g; accepted forms:\n" +

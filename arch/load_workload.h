@@ -15,10 +15,14 @@
 //                                 Stream::Workload)) and arch.l1_line_bytes
 // The workload's benchmark().name is its display name. Every error is an InputError naming the
 // file (and line or key, from the front end) and, when the spec matches no form, the accepted forms.
-// Nothing is cached here: a caller that loads a spec twice gets two workloads (the study caches).
+// A non-empty `trace_cache` (a directory) caches the PTX harness forms (ptx:NAME, FILE.toml) as
+// `.rftrace` files there (arch/workload_cache.h): a later load of the same harness, seed and arch
+// parameters replays the file instead of interpreting, with identical results. Nothing else is
+// cached: a caller that loads a spec twice gets two workloads.
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -27,7 +31,8 @@
 
 namespace rfvar::arch {
 
-std::unique_ptr<IWorkload> load_workload(const std::string& spec, const ArchParams& p, std::uint64_t seed);
+std::unique_ptr<IWorkload> load_workload(const std::string& spec, const ArchParams& p, std::uint64_t seed,
+                                         const std::filesystem::path& trace_cache = {});
 
 // The accepted spec forms, one line each, for help texts and error messages.
 std::string workload_spec_forms();

@@ -157,7 +157,10 @@ StageRunner::StageRunner(RunnerOptions options) : opt_(std::move(options)) {
   remove_stale_temps(opt_.cache_dir);
 }
 
-void StageRunner::tidy() const { remove_stale_temps(opt_.cache_dir); }
+void StageRunner::tidy() const {
+  remove_stale_temps(opt_.cache_dir);
+  if (fs::is_directory(opt_.cache_dir / "traces")) remove_stale_temps(opt_.cache_dir / "traces");
+}
 
 fs::path StageRunner::config_file(const Config& config) {
   const fs::path p = opt_.cache_dir / ("config-" + hex(config.fingerprint()) + ".toml");
@@ -186,6 +189,10 @@ StageResult StageRunner::run(const StageDef& stage, const std::map<std::string, 
   std::vector<std::string> args = {"rfvar"};
   for (auto& a : stage_arguments(stage, options, population)) args.push_back(std::move(a));
   args.insert(args.end(), {"--config", config_file(config).string(), "--json"});
+  // The PTX workloads' traces, shared by every stage and study (not part of the stage hash: results
+  // are identical with or without the trace cache).
+  if (stage.uses_kernels && (stage.command == "ipc" || stage.command == "guardband" || stage.command == "perf"))
+    args.insert(args.end(), {"--trace-cache", (opt_.cache_dir / "traces").string()});
   args.insert(args.end(), {"-o", r.file.string()});
   if (opt_.threads > 0) args.insert(args.end(), {"--threads", std::to_string(opt_.threads)});
   if (opt_.progress) args.push_back("--progress");
