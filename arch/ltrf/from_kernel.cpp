@@ -65,7 +65,10 @@ KernelCfg cfg_from_kernel(const Kernel& k, bool sfu_long_latency) {
     switch (in.branch) {
       case BranchKind::LoopBack: add(in.target); add(last + 1); break;
       case BranchKind::If: add(last + 1); add(in.target); break;
-      case BranchKind::Jump: add(in.target); break;
+      case BranchKind::Jump:  // guarded: a compiled conditional branch (kernel.h)
+        if (in.guarded) add(last + 1);
+        add(in.target);
+        break;
       case BranchKind::None: add(last + 1); break;
     }
   }

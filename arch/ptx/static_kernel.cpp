@@ -47,8 +47,13 @@ Kernel static_kernel(const Entry& e, const EntryRegs& regs, const KernelShape& s
     std::copy(r.dst.begin(), r.dst.end(), in.dst);
     in.nsrc = static_cast<std::uint8_t>(r.src.size());
     std::copy(r.src.begin(), r.src.end(), in.src);
-    in.target =
-        e.code[pc].op == Op::Bra ? e.code[pc].target : -1;  // informational: the trace has the outcome
+    // Static control flow for passes over the code (arch/ltrf/from_kernel.h); the trace has the
+    // outcome. `@p bra` is conditional, a bare `bra` unconditional; ret/exit are OpClass::Exit.
+    if (e.code[pc].op == Op::Bra) {
+      in.branch = BranchKind::Jump;
+      in.target = e.code[pc].target;
+      in.guarded = e.code[pc].guard >= 0;
+    }
     in.line = info.line;
     k.code.push_back(in);
   }

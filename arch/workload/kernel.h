@@ -54,7 +54,10 @@ enum class BranchKind : std::uint8_t {
   None,
   LoopBack,  // counter[depth]++; taken back to target while counter < trip, else reset, fall through
   If,        // split: lanes meeting cond go on at pc+1, the others at target; reconverge at reconv
-  Jump,      // unconditional, to target (end of a then-part that has an else)
+  Jump,      // to target (end of a then-part that has an else). Compiled code (PTX `bra`,
+             // arch/ptx/static_kernel.cpp) uses Jump for every branch and sets Instr::guarded when
+             // the `bra` is guarded by a predicate (conditional: target or pc+1). Only static
+             // passes (the LTRF CFG, arch/ltrf/from_kernel.h) read it; the SM replays traces.
 };
 
 // The condition of an `if`. Programmatic conditions depend only on thread / block IDs (Tan §3.3.4:
@@ -124,6 +127,8 @@ struct Instr {
   std::int32_t target = -1;  // LoopBack: loop head; If: else-part (or reconv); Jump: reconv
   std::int32_t reconv = -1;  // If: reconvergence pc
   std::int32_t trip = 0;     // LoopBack: trip count (>= 1)
+  bool guarded = false;      // Jump of compiled code: conditional (may fall through to pc+1). Not in
+                             // .rftrace files (arch/workload/trace_file.h), which replay outcomes
   std::uint8_t depth = 0;    // LoopBack: nesting depth (index of the warp's loop counter)
   std::int16_t addr = -1;    // Load/Store: index into Kernel::addr_streams; -1: tx= / l1= decide (here: padding)
   bool mem_trace = false;    // Load/Store: each dynamic instance carries a TraceMem (trace.h): its line
