@@ -65,5 +65,6 @@ void register_study(CLI::App& app, CommonOptions& o);
 void register_ltrf(CLI::App& app, CommonOptions& o);
 void register_intervals(CLI::App& app, CommonOptions& o);
 void register_l2reuse(CLI::App& app, CommonOptions& o);
+void register_energy(CLI::App& app, CommonOptions& o);
 
 }  // namespace rfvar::apps

@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   apps::register_ltrf(app, opts);
   apps::register_intervals(app, opts);
   apps::register_l2reuse(app, opts);
+  apps::register_energy(app, opts);
   apps::register_trace(app, opts);
 
   try {
