@@ -6,7 +6,8 @@
 Reads only h5py/numpy (the layout is docs/hdf5.md "study") and writes PNGs with matplotlib's Agg
 backend: Tan 2016 Fig. 3 (frequency distributions), Fig. 11 (normalized IPC), Fig. 12 (guardband),
 Fig. 13 (IPC x frequency distributions), Fig. 14 (sigma_rand:sigma_sys sensitivity), the fast-fraction
-and sub-bank sweeps, and LTRF Fig. 9 / Fig. 11 when the study has an ltrf stage. A figure whose
+and sub-bank sweeps, LTRF Fig. 9 / Fig. 11 when the study has an ltrf stage, and register-file
+energy (Gebhart MICRO 2011 Fig. 12-13, ISCA 2011, LTRF Fig. 10) when it has an energy stage. A figure whose
 stage is missing from the study is skipped with a note. Prints one line per figure written.
 """
 import argparse
@@ -32,6 +33,15 @@ PAPER = {
     "fig12_guardband": {"pv-opt": 0.73, "pv-opt+nbti-opt": 0.44},  # mean guardband / baseline's
     "fig13_baseline": 0.45,  # mean overall performance of the baseline, IPC x f / ideal chip
     "fig13_gain_pct": {"pv-opt": 15, "pv-opt+nbti-opt": 22},  # mean performance gain over the baseline
+}
+# Register-file energy targets (Gebhart MICRO 2011 §6.2, §6.4; ISCA 2011 Table 5; LTRF §6.2 Fig. 10).
+ENERGY_PAPER = {
+    "micro_three_level": 0.46,   # SW LRF (3 ORF entries) energy / flat RF's: -54 %
+    "micro_two_level": 0.55,     # SW ORF, 3 entries: -45 %
+    "micro_rfc": 0.66,           # HW RFC: -34 %
+    "micro_lrf_read_share": 0.30,  # "the LRF still captures 30 % of all reads"
+    "isca_rfc": 0.65,            # 6-entry RFC, 8 active warps, MRF 1 mm / RFC 0.2 mm (compute traces)
+    "ltrf_fig10_power": {"rfc": 0.649, "ltrf": 0.646, "ltrf+": 0.539},  # at main-RF design #7, vs BL on #1
 }
 BOUND = "all-slow"  # the reference technique: every register access slow (the model's bound)
 BOUND_LABEL = "every access slow (model bound)"
@@ -274,6 +284,53 @@ def ltrf(f, out):
          ", ".join(f"{designs[i]} {g['design_max_tolerable_latency'][i]:.2f}" for i in shown))
 
 
+def energy(f, out):
+    g = f["energy"]
+    kernels = names(g["kernels"])
+    hand = g["hand_written"][()]
+    labels = [k if h else k + " (ptx)" for k, h in zip(kernels, hand)] + ["mean"]
+    rel = g["alloc_energy_rel"][()]
+    rfc = g["rfc_energy_rel"][()]
+    xs = np.arange(len(labels))
+    fig, ax = plt.subplots(figsize=(13, 3.6))
+    bars = [("SW ORF + MRF", np.append(rel[1], rel[1].mean()), "#1f77b4"),
+            ("SW LRF + ORF + MRF", np.append(rel[2], rel[2].mean()), "#2ca02c"),
+            ("HW RFC (SM run)", np.append(rfc, np.nanmean(rfc) if np.isfinite(rfc).any() else np.nan), "#7f7f7f")]
+    w = 0.8 / len(bars)
+    for i, (name, v, c) in enumerate(bars):
+        ax.bar(xs + (i - 1) * w, v, w, label=name, color=c)
+    ax.axhline(ENERGY_PAPER["micro_three_level"], color="#2ca02c", linestyle="--", linewidth=0.8,
+               label="paper: SW LRF 0.46")
+    ax.axhline(ENERGY_PAPER["micro_rfc"], color="#7f7f7f", linestyle="--", linewidth=0.8, label="paper: HW RFC 0.66")
+    ax.set_xticks(xs, labels, fontsize=7, rotation=60, ha="right")
+    ax.set_ylabel("RF energy / flat RF's")
+    ax.set_ylim(0, 1.2)
+    ax.legend(ncol=5, fontsize=8, frameon=False, loc="upper center", bbox_to_anchor=(0.5, 1.18))
+    ax.set_title("Gebhart MICRO 2011 Fig. 13: register-file access + wire energy, normalized to the flat RF", fontsize=10,
+                 pad=24)
+    save(fig, out, "micro_fig13_energy.png", f"mean energy / flat: ORF+MRF {rel[1].mean():.3f}, "
+         f"LRF+ORF+MRF {rel[2].mean():.3f}, HW RFC {np.nanmean(rfc):.3f}")
+
+    configs = [int(c) for c in g["configs"][()]]
+    designs = names(g["designs"])
+    pw = g["mean_power_rel"][()]
+    fig, ax = plt.subplots(figsize=(6.5, 3.4))
+    for i, d in enumerate(designs):
+        col = plt.rcParams["axes.prop_cycle"].by_key()["color"][i % 10]
+        ax.plot(configs, pw[:, i], marker="o", label=d, color=col)
+        paper = ENERGY_PAPER["ltrf_fig10_power"].get(d)
+        if paper is not None and 7 in configs:
+            ax.scatter([7], [paper], **dict(PAPER_MARK, color=col))
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xticks(configs, [f"#{c}" for c in configs])
+    ax.set_xlabel("main-RF design (LTRF Table 2)")
+    ax.set_ylabel("RF power / BL on #1")
+    ax.legend(fontsize=8, frameon=False)
+    ax.set_title("LTRF Fig. 10: register-file power per main-RF design (diamonds: paper, #7)", fontsize=10)
+    save(fig, out, "ltrf_fig10_power.png", "mean power / BL #1 at the last design: " +
+         ", ".join(f"{d} {pw[-1, i]:.3f}" for i, d in enumerate(designs)))
+
+
 def paper_table(f):
     """Markdown rows: paper figure, quantity, paper value, rfvar value (measured from this file)."""
     rows = []
@@ -351,6 +408,34 @@ def paper_table(f):
             if name in ipc:
                 row(f"LTRF Fig. 9 (#{cid})", f"mean IPC of {name} on main RF #{cid} vs baseline on #1",
                     paper, f"{100 * (ipc[name] - 1):+.1f} %", "sign and order")
+    if "energy" in f:
+        g = f["energy"]
+        rel = g["alloc_energy_rel"][()]
+        n = len(rel[0])
+        row("MICRO'11 Fig. 13", f"RF energy / flat, SW LRF + ORF + MRF ({n} workloads)",
+            f"{ENERGY_PAPER['micro_three_level']:.2f} (-54 %)", f"{rel[2].mean():.3f}", "+- 0.10")
+        row("MICRO'11 Fig. 13", "RF energy / flat, SW ORF + MRF (3 entries)", f"{ENERGY_PAPER['micro_two_level']:.2f} (-45 %)",
+            f"{rel[1].mean():.3f}", "+- 0.10")
+        lv = names(g["levels"])
+        share = dict(zip(lv, g["mean_read_share"][()]))
+        row("MICRO'11 Fig. 12", "share of reads served by the LRF / ORF / MRF", "LRF 30 %",
+            f"{100 * share['lrf']:.0f} / {100 * share['orf']:.0f} / {100 * share['mrf']:.0f} %", "LRF +- 10 points")
+        if g.attrs.get("rfc_workloads", 0) > 0:
+            r3, rr = g.attrs["mean_three_level_rel_hand"], g.attrs["mean_rfc_rel"]
+            row("MICRO'11 Fig. 13", "RF energy / flat, HW RFC (.kernel workloads, SM run at #1)",
+                f"{ENERGY_PAPER['micro_rfc']:.2f} (-34 %)", f"{rr:.3f}", "+- 0.10")
+            row("MICRO'11 §6.4", "SW LRF energy / HW RFC energy (same workloads)", "0.70 (0.46 / 0.66)", f"{r3 / rr:.3f}",
+                "+- 0.10")
+            row("ISCA'11 §5.4, Table 5", "RFC (6 entries, 8 active) energy / no RFC, MRF 1 mm, RFC 0.2 mm",
+                f"{ENERGY_PAPER['isca_rfc']:.2f} (-35 %)", f"{rr:.3f}", "+- 0.10")
+        configs = [int(c) for c in g["configs"][()]]
+        d = names(g["designs"])
+        if 7 in configs:
+            pw = g["mean_power_rel"][()][configs.index(7)]
+            for name, paper in ENERGY_PAPER["ltrf_fig10_power"].items():
+                if name in d:
+                    row("LTRF Fig. 10 (#7)", f"RF power of {name} on main RF #7 / BL on #1", f"{paper:.3f}",
+                        f"{pw[d.index(name)]:.3f}", "+- 0.10, ltrf+ lowest")
     return "\n".join(["| paper figure | quantity | paper | rfvar | tolerance |", "|---|---|---|---|---|"] + rows)
 
 
@@ -378,6 +463,7 @@ def main():
             f, o, "subbanks", "S (column sub-banks per bank)", ["vl-sb", "vl-sb+rf-bro"],
             "sweep_subbanks.png", "Sub-banks S: 70 % VL-SB frequency (Tan: more than 2 gain little)")),
         ("ltrf", ltrf),
+        ("energy", energy),
     ]
     for group, fn in jobs:
         if group in f:

@@ -44,6 +44,11 @@ std::vector<StageDef> make_catalog() {
         {"latency_sweep", "names", "--latency-sweep", "relative main-RF latencies, e.g. \"1,2,...,8\""},
         {"max_loss", "float", "--max-loss", "IPC loss defining the tolerable latency"},
         {"active_warps", "int", "--active-warps", "two-level active set"}}},
+      {"energy", "energy", {}, {"population.", "arch.", "ltrf.", "energy."}, true,
+       {{"kernels", "names", "--kernels", "workloads (any --kernel form), \"all\", \"hand\" or \"ptx\""},
+        {"configs", "names", "--configs", "main-RF designs of LTRF Table 2, e.g. \"1,7\""},
+        {"designs", "names", "--designs", "register-file designs bl, rfc, ltrf, ltrf+"},
+        {"block_stride", "int", "--block-stride", "allocation replay: every s-th block"}}},
   };
 }
 

@@ -191,7 +191,8 @@ StageResult StageRunner::run(const StageDef& stage, const std::map<std::string, 
   args.insert(args.end(), {"--config", config_file(config).string(), "--json"});
   // The PTX workloads' traces, shared by every stage and study (not part of the stage hash: results
   // are identical with or without the trace cache).
-  if (stage.uses_kernels && (stage.command == "ipc" || stage.command == "guardband" || stage.command == "perf"))
+  if (stage.uses_kernels && (stage.command == "ipc" || stage.command == "guardband" || stage.command == "perf" ||
+                              stage.command == "energy"))
     args.insert(args.end(), {"--trace-cache", (opt_.cache_dir / "traces").string()});
   args.insert(args.end(), {"-o", r.file.string()});
   if (opt_.threads > 0) args.insert(args.end(), {"--threads", std::to_string(opt_.threads)});

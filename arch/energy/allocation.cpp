@@ -1,6 +1,7 @@
 #include "arch/energy/allocation.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <string>
 
@@ -134,18 +135,46 @@ HierarchyAllocation allocate_hierarchy(const Kernel& k, const AllocParams& a, co
   if (a.orf_entries < 0 || a.lrf_entries < 0)
     throw InputError("ORF / LRF entries per thread must be >= 0 (energy.orf_entries, energy.lrf_entries)");
   ltrf::KernelCfg kc = ltrf::cfg_from_kernel(k, a.sfu_long_latency);
-  // Dense register numbering for the Cfg's 256-register sets (PTX ids reach several hundred).
+  // Dense register numbering. The Cfg analyses hold 256-register sets and PTX ids reach several
+  // hundred, so: strands are formed on the Cfg restricted to the registers long-latency
+  // instructions write (the only ones strand cuts depend on, strands.h), and liveness, which is
+  // independent per register, is computed on 256-register slices.
   std::map<int, int> dense;
   for (auto& bb : kc.cfg.blocks)
     for (auto& in : bb.instrs)
       for (auto* v : {&in.reads, &in.writes})
         for (int& r : *v) r = dense.emplace(r, static_cast<int>(dense.size())).first->second;
-  if (static_cast<int>(dense.size()) > ltrf::kMaxCfgRegs)
-    throw InputError("kernel " + k.name + " names " + std::to_string(dense.size()) + " distinct registers; the LRF/ORF " +
-                     "allocation handles at most " + std::to_string(ltrf::kMaxCfgRegs) +
-                     " (try --set arch.register_ids=allocated)");
-  const ltrf::StrandFormation st = ltrf::form_strands(kc.cfg, ltrf::kMaxCfgRegs);
-  const ltrf::Liveness live(kc.cfg);
+  const int nregs = static_cast<int>(dense.size());
+  auto restricted = [&](const std::function<int(int)>& map) {  // map: dense id -> slice id or -1
+    ltrf::Cfg c = kc.cfg;
+    for (auto& bb : c.blocks)
+      for (auto& in : bb.instrs)
+        for (auto* v : {&in.reads, &in.writes}) {
+          std::vector<int> kept;
+          for (int r : *v)
+            if (map(r) >= 0) kept.push_back(map(r));
+          *v = std::move(kept);
+        }
+    return c;
+  };
+  std::map<int, int> ll_regs;
+  for (const auto& bb : kc.cfg.blocks)
+    for (const auto& in : bb.instrs)
+      if (in.long_latency)
+        for (int r : in.writes) ll_regs.emplace(r, static_cast<int>(ll_regs.size()));
+  if (static_cast<int>(ll_regs.size()) > ltrf::kMaxCfgRegs)
+    throw InputError("kernel " + k.name + ": " + std::to_string(ll_regs.size()) + " registers written by long-latency " +
+                     "instructions; strand formation handles at most " + std::to_string(ltrf::kMaxCfgRegs));
+  const ltrf::StrandFormation st = ltrf::form_strands(restricted([&](int r) {
+    const auto it = ll_regs.find(r);
+    return it == ll_regs.end() ? -1 : it->second;
+  }), ltrf::kMaxCfgRegs);
+  std::vector<ltrf::Liveness> live;
+  for (int base = 0; base < nregs; base += ltrf::kMaxCfgRegs)
+    live.emplace_back(restricted([&](int r) { return r >= base && r < base + ltrf::kMaxCfgRegs ? r - base : -1; }));
+  auto live_out = [&](ltrf::InstrRef at, int r) {
+    return live[static_cast<std::size_t>(r / ltrf::kMaxCfgRegs)].live_out(at).test(static_cast<std::size_t>(r % ltrf::kMaxCfgRegs));
+  };
   std::vector<int> first_pc(kc.cfg.blocks.size(), -1);
   for (int pc = static_cast<int>(k.code.size()) - 1; pc >= 0; --pc)
     first_pc[static_cast<std::size_t>(kc.at_pc[static_cast<std::size_t>(pc)].block)] = pc;
@@ -167,7 +196,7 @@ HierarchyAllocation allocate_hierarchy(const Kernel& k, const AllocParams& a, co
         p.in.push_back(&k.code[static_cast<std::size_t>(pc)]);
       }
       const int n = static_cast<int>(p.in.size());
-      const ltrf::RegSet& out_live = live.live_out({bp.block, bp.end - 1});
+      const ltrf::InstrRef piece_end{bp.block, bp.end - 1};
       // Reads of register r from position `from` up to and including the next instruction writing it.
       auto reads_from = [&](int r, int from, bool* rewritten) {
         std::vector<Read> rs;
@@ -182,14 +211,14 @@ HierarchyAllocation allocate_hierarchy(const Kernel& k, const AllocParams& a, co
         return rs;
       };
       std::vector<Value> values;
-      ltrf::RegSet written_before;
+      std::vector<bool> written_before(static_cast<std::size_t>(nregs), false);
       for (int t = 0; t < n; ++t) {
         const Instr& in = *p.in[static_cast<std::size_t>(t)];
         if (a.read_operands)  // MICRO §4.4: first read of a register the piece has not written
           for (int s = 0; s < in.nsrc; ++s) {
             if (in.src[s] == kNoReg) continue;
             const int r = reg_of(in.src[s]);
-            if (written_before.test(static_cast<std::size_t>(r))) continue;
+            if (written_before[static_cast<std::size_t>(r)]) continue;
             bool first = true;
             for (int s2 = 0; s2 < s; ++s2)
               if (in.src[s2] != kNoReg && reg_of(in.src[s2]) == r) first = false;
@@ -220,10 +249,10 @@ HierarchyAllocation allocate_hierarchy(const Kernel& k, const AllocParams& a, co
           v.writer = datapath_of(in);
           v.eligible = !long_latency(in, a.sfu_long_latency);
           v.reads = reads_from(r, t + 1, &rw);
-          v.live_out = !rw && out_live.test(static_cast<std::size_t>(r));
+          v.live_out = !rw && live_out(piece_end, r);
           values.push_back(std::move(v));
         }
-        for (int d = 0; d < in.ndst; ++d) written_before.set(static_cast<std::size_t>(reg_of(in.dst[d])));
+        for (int d = 0; d < in.ndst; ++d) written_before[static_cast<std::size_t>(reg_of(in.dst[d]))] = true;
       }
       out.values += static_cast<int>(values.size());
       PieceAllocator(p, a, e).run(values, out);

@@ -4,8 +4,9 @@
 // Contract: allocate_hierarchy() is pure. Strands are arch/ltrf/strands.h's (MICRO §4.1: a strand
 // ends before an instruction that depends on a long-latency result of the same strand, at a
 // backward branch, at a loop header and where forward paths from different strands merge), on the
-// Cfg of cfg_from_kernel(k, sfu_long_latency) with the kernel's register ids renumbered densely
-// (InputError if it names more than ltrf::kMaxCfgRegs distinct registers). The ORF and LRF are
+// Cfg of cfg_from_kernel(k, sfu_long_latency) restricted to the registers long-latency instructions
+// write (strand cuts depend on no other; InputError if more than ltrf::kMaxCfgRegs), liveness per
+// 256-register slice (any register count: PTX ids reach several hundred). The ORF and LRF are
 // invalid across strand boundaries, so only values whose producer and reads lie in one straight-line
 // piece of a strand (one basic block's part of it: the baseline algorithm's "values in the ORF
 // cannot cross basic block boundaries", MICRO §4.2; the §4.5 forward-branch extension is not done:

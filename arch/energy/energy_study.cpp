@@ -76,7 +76,7 @@ AllocationResult allocation_of(const std::string& spec, const EnergyStudyOptions
     owned = load_workload(spec, p, seed, o.trace_cache);
   }
   const IWorkload& w = *owned;
-  r.kernel = w.benchmark().name;
+  r.kernel = r.hand_written ? w.benchmark().name : spec;  // ptx:hotspot and hotspot stay apart
   const AccessEnergy e(ep, rfc_entries);
   const auto ex = pc_executions(w, o.block_stride);
   AllocParams two, three;
@@ -217,6 +217,9 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
         res.mean_power_rel[c][d] += de.power_rel / nh;
       }
   }
+  if (hand.empty())
+    for (std::size_t c = 0; c < nc; ++c)
+      for (std::size_t d = 0; d < nd; ++d) res.mean_energy_rel[c][d] = res.mean_power_rel[c][d] = std::numeric_limits<double>::quiet_NaN();
   // The RFC at design #1 next to the allocation of the same workloads (MICRO 2011 Fig. 13).
   const auto c1 = std::find(o.configs.begin(), o.configs.end(), 1);
   const auto drfc = std::find(o.designs.begin(), o.designs.end(), "rfc");

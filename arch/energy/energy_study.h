@@ -53,7 +53,7 @@ struct LevelEnergies {
 };
 
 struct AllocationResult {
-  std::string kernel;
+  std::string kernel;                // the benchmark's name (.kernel) or the spec as given (ptx:NAME, ...)
   bool hand_written = false;         // a `.kernel` benchmark (has the design runs)
   std::uint64_t warp_instructions = 0;
   LevelEnergies flat, two_level, three_level;
