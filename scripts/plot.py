@@ -414,6 +414,10 @@ def paper_table(f):
             f"{ENERGY_PAPER['micro_three_level']:.2f} (-54 %)", f"{rel[2].mean():.3f}", "+- 0.10")
         row("MICRO'11 Fig. 13", "RF energy / flat, SW ORF + MRF (3 entries)", f"{ENERGY_PAPER['micro_two_level']:.2f} (-45 %)",
             f"{rel[1].mean():.3f}", "+- 0.10")
+        ptx = g["hand_written"][()] == 0
+        if ptx.any():  # MICRO 2011 allocates PTX (Ocelot): the compiled workloads alone
+            row("MICRO'11 Fig. 13", f"RF energy / flat, SW LRF + ORF + MRF / SW ORF + MRF, PTX only ({ptx.sum()})",
+                "0.46 / 0.55", f"{rel[2][ptx].mean():.3f} / {rel[1][ptx].mean():.3f}", "+- 0.10")
         lv = names(g["levels"])
         share = dict(zip(lv, g["mean_read_share"][()]))
         row("MICRO'11 Fig. 12", "share of reads served by the LRF / ORF / MRF", "LRF 30 %",
@@ -428,6 +432,21 @@ def paper_table(f):
                 f"{ENERGY_PAPER['isca_rfc']:.2f} (-35 %)", f"{rr:.3f}", "+- 0.10")
         configs = [int(c) for c in g["configs"][()]]
         d = names(g["designs"])
+        if 1 in configs and "bl" in d:  # main-RF traffic per design on #1, mean over kernels of ratios to BL's
+            c1, mrf = configs.index(1), lv.index("mrf")
+            rd, wr = g["design_reads"][()][c1], g["design_writes"][()][c1]  # [design, kernel, level]
+            b = d.index("bl")
+            if "rfc" in d:
+                x = d.index("rfc")
+                row("ISCA'11 abstract, Fig. 11", "MRF reads / writes avoided by the RFC (6 entries, 8 active, #1)",
+                    "50 % / 59 %", f"{100 * (1 - (rd[x, :, mrf] / rd[b, :, mrf]).mean()):.0f} % / "
+                    f"{100 * (1 - (wr[x, :, mrf] / wr[b, :, mrf]).mean()):.0f} %", "+- 10 points")
+            for name in ["ltrf", "ltrf+"]:
+                if name in d:
+                    x = d.index(name)
+                    ratio = ((rd[x, :, mrf] + wr[x, :, mrf]) / (rd[b, :, mrf] + wr[b, :, mrf])).mean()
+                    row("LTRF §5 (Area/Power)", f"main-RF accesses of {name} / BL's (#1)", "1/4 - 1/6",
+                        f"{ratio:.2f}", "-")
         if 7 in configs:
             pw = g["mean_power_rel"][()][configs.index(7)]
             for name, paper in ENERGY_PAPER["ltrf_fig10_power"].items():
