@@ -69,7 +69,8 @@ std::vector<int> parse_configs(const std::string& text) {
       n = 0;
     }
     if (n != s.size() || c < 1 || c > 7)
-      throw InputError("--configs '" + text + "': '" + s + "' is not a main-RF design of LTRF Table 2 (accepted: 1..7)");
+      throw InputError("--configs '" + text + "': '" + s +
+                       "' is not a main-RF design of LTRF Table 2 (accepted: 1..7)");
     v.push_back(c);
   }
   if (v.empty()) throw InputError("--configs: no main-RF design given (accepted: 1..7)");
@@ -94,7 +95,8 @@ void run(CommonOptions& o, const EnergyOptions& eo) {
   const std::uint64_t seed = o.master_seed(config);
   std::size_t hand = 0;
   for (const auto& k : so.kernels) hand += arch::energy::is_hand_written(k) ? 1 : 0;
-  Progress bar("energy", so.kernels.size() + hand * (1 + so.configs.size() * so.designs.size()), o.progress());
+  Progress bar("energy", so.kernels.size() + hand * (1 + so.configs.size() * so.designs.size()),
+               o.progress());
   const auto t0 = std::chrono::steady_clock::now();
   const arch::energy::EnergyStudyResult r = arch::energy::run_energy_study(so, ap, h, ep, seed, &bar);
   bar.finish();
@@ -108,23 +110,33 @@ void run(CommonOptions& o, const EnergyOptions& eo) {
     return;
   }
   using arch::energy::Level;
-  std::printf("Register-file energy of the compile-time hierarchy (Gebhart MICRO 2011; %d ORF, %d LRF entries per "
-              "thread), normalized to the flat RF; reads served per level (three-level)\n",
-              ep.orf_entries, ep.lrf_entries);
-  std::printf("%-14s %9s %9s %9s %7s %7s %7s\n", "kernel", "ORF+MRF", "3-level", "HW RFC", "MRF rd", "ORF rd", "LRF rd");
+  std::printf(
+      "Register-file energy of the compile-time hierarchy (Gebhart MICRO 2011; %d ORF, %d LRF entries per "
+      "thread), normalized to the flat RF; reads served per level (three-level)\n",
+      ep.orf_entries, ep.lrf_entries);
+  std::printf("%-14s %9s %9s %9s %7s %7s %7s\n", "kernel", "ORF+MRF", "3-level", "HW RFC", "MRF rd", "ORF rd",
+              "LRF rd");
   for (const auto& a : r.allocation) {
     const double fr = static_cast<double>(a.flat.counts.total_reads());
-    auto share = [&](Level l) { return fr > 0 ? static_cast<double>(a.three_level.counts.reads_of(l)) / fr : 0.0; };
+    auto share = [&](Level l) {
+      return fr > 0 ? static_cast<double>(a.three_level.counts.reads_of(l)) / fr : 0.0;
+    };
     std::printf("%-14s %9.3f %9.3f ", a.kernel.c_str(), a.two_level_rel, a.three_level_rel);
-    if (std::isnan(a.rfc_rel)) std::printf("%9s", "-");
-    else std::printf("%9.3f", a.rfc_rel);
+    if (std::isnan(a.rfc_rel))
+      std::printf("%9s", "-");
+    else
+      std::printf("%9.3f", a.rfc_rel);
     std::printf(" %7.3f %7.3f %7.3f\n", share(Level::Mrf), share(Level::Orf), share(Level::Lrf));
   }
-  std::printf("mean: ORF+MRF %.3f, three-level %.3f (-%.1f %%); on the %d .kernel workloads: three-level %.3f, HW RFC %.3f\n",
-              r.mean_two_level_rel, r.mean_three_level_rel, pct(r.mean_three_level_rel), r.rfc_workloads,
-              r.mean_three_level_rel_hand, r.mean_rfc_rel);
-  std::printf("\nRegister-file power (energy / cycle) relative to BL on main-RF design #1 (LTRF Fig. 10), mean over %zu kernels\n",
-              r.design_runs.size());
+  std::printf(
+      "mean: ORF+MRF %.3f, three-level %.3f (-%.1f %%); on the %d .kernel workloads: three-level %.3f, HW "
+      "RFC %.3f\n",
+      r.mean_two_level_rel, r.mean_three_level_rel, pct(r.mean_three_level_rel), r.rfc_workloads,
+      r.mean_three_level_rel_hand, r.mean_rfc_rel);
+  std::printf(
+      "\nRegister-file power (energy / cycle) relative to BL on main-RF design #1 (LTRF Fig. 10), mean over "
+      "%zu kernels\n",
+      r.design_runs.size());
   std::printf("%-8s", "design");
   for (int c : r.configs) std::printf("    #%d", c);
   std::printf("\n");
@@ -146,17 +158,21 @@ void register_energy(CLI::App& app, CommonOptions& o) {
       "Register-file energy (Gebhart ISCA 2011, MICRO 2011; LTRF 2018 §6.2): the compile-time LRF / ORF /\n"
       "MRF allocation of every workload against the flat RF and the hardware RFC, and RFC / LTRF energy\n"
       "and power at the main-RF designs #1-#7 of LTRF Table 2 ([energy] table of the config).");
-  sub->add_option("--kernels", eo->kernels,
-                  "Comma-separated workloads (any --kernel form; a plain name is a .kernel benchmark of data/kernels or\n"
-                  "data/kernels/ltrf, which also runs the designs), 'all' (every .kernel benchmark and every\n"
-                  "data/cuda harness as ptx:NAME), 'hand' or 'ptx' (default: all)");
-  sub->add_option("--configs", eo->configs, "Comma-separated main-RF designs of LTRF Table 2, 1..7 (default: 1,2,...,7)");
-  sub->add_option("--designs", eo->designs, "Comma-separated designs of bl,rfc,ltrf,ltrf+,shrf,ideal (default: bl,rfc,ltrf,ltrf+)");
+  sub->add_option(
+      "--kernels", eo->kernels,
+      "Comma-separated workloads (any --kernel form; a plain name is a .kernel benchmark of data/kernels or\n"
+      "data/kernels/ltrf, which also runs the designs), 'all' (every .kernel benchmark and every\n"
+      "data/cuda harness as ptx:NAME), 'hand' or 'ptx' (default: all)");
+  sub->add_option("--configs", eo->configs,
+                  "Comma-separated main-RF designs of LTRF Table 2, 1..7 (default: 1,2,...,7)");
+  sub->add_option("--designs", eo->designs,
+                  "Comma-separated designs of bl,rfc,ltrf,ltrf+,shrf,ideal (default: bl,rfc,ltrf,ltrf+)");
   sub->add_option("--block-stride", eo->block_stride,
                   "Allocation replay: count every s-th block of each launch, >= 1 (default 1: every block)");
   sub->add_option("--trace-cache", eo->trace_cache, kTraceCacheHelp);
   add_common_options(sub, o, "");
-  sub->add_option("-o,--output", eo->output, "Also write the results to this HDF5 file (atomically; docs/hdf5.md \"energy\")");
+  sub->add_option("-o,--output", eo->output,
+                  "Also write the results to this HDF5 file (atomically; docs/hdf5.md \"energy\")");
   sub->callback([&o, eo] { run(o, *eo); });
 }
 

@@ -23,8 +23,8 @@ nlohmann::json levels_json(const LevelEnergies& e, double flat_pj) {
     wire[level_name(lv)] = e.energy.level[static_cast<std::size_t>(l)].wire;
   }
   const double pj = e.energy.total().total();
-  return {{"reads", r}, {"writes", w}, {"access_pj", acc}, {"wire_pj", wire}, {"energy_pj", pj},
-          {"energy_rel", flat_pj > 0 ? pj / flat_pj : 0.0}};
+  return {{"reads", r},      {"writes", w},     {"access_pj", acc},
+          {"wire_pj", wire}, {"energy_pj", pj}, {"energy_rel", flat_pj > 0 ? pj / flat_pj : 0.0}};
 }
 
 std::vector<std::string> level_names() {
@@ -54,7 +54,9 @@ nlohmann::json energy_json(const EnergyStudyResult& r, const EnergyParams& ep) {
   }
   nlohmann::json rs, ws;
   for (int l = 0; l < kLevels; ++l) {
-    if (r.mean_read_share[static_cast<std::size_t>(l)] == 0 && r.mean_write_share[static_cast<std::size_t>(l)] == 0) continue;
+    if (r.mean_read_share[static_cast<std::size_t>(l)] == 0 &&
+        r.mean_write_share[static_cast<std::size_t>(l)] == 0)
+      continue;
     rs[level_name(static_cast<Level>(l))] = r.mean_read_share[static_cast<std::size_t>(l)];
     ws[level_name(static_cast<Level>(l))] = r.mean_write_share[static_cast<std::size_t>(l)];
   }
@@ -72,7 +74,8 @@ nlohmann::json energy_json(const EnergyStudyResult& r, const EnergyParams& ep) {
   nlohmann::json dj = {{"configs", r.configs}, {"designs", r.designs}};
   for (std::size_t d = 0; d < r.designs.size(); ++d) {
     std::vector<double> e, p;
-    for (std::size_t c = 0; c < r.configs.size(); ++c) e.push_back(r.mean_energy_rel[c][d]), p.push_back(r.mean_power_rel[c][d]);
+    for (std::size_t c = 0; c < r.configs.size(); ++c)
+      e.push_back(r.mean_energy_rel[c][d]), p.push_back(r.mean_power_rel[c][d]);
     dj["mean_energy_rel"][r.designs[d]] = e;
     dj["mean_power_rel"][r.designs[d]] = p;
   }
@@ -99,7 +102,8 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
   const std::size_t K = r.allocation.size(), L = static_cast<std::size_t>(kLevels), H = 3;
   std::vector<std::string> kernels;
   std::vector<std::uint8_t> hand(K);
-  std::vector<std::int64_t> reads(H * K * L), writes(H * K * L), winst(K), strands(K), lrfv(K), orfv(K), partv(K);
+  std::vector<std::int64_t> reads(H * K * L), writes(H * K * L), winst(K), strands(K), lrfv(K), orfv(K),
+      partv(K);
   std::vector<double> acc(H * K * L), wire(H * K * L), rel(H * K), rfc(K);
   for (std::size_t k = 0; k < K; ++k) {
     const auto& a = r.allocation[k];
@@ -126,9 +130,10 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
   }
   const std::size_t C = r.configs.size(), D = r.designs.size(), KH = r.design_runs.size();
   std::vector<std::string> dkernels;
-  std::vector<double> derel(C * D * KH), dprel(C * D * KH), dacc(C * D * KH * L), dwire(C * D * KH * L), mer(C * D), mpr(C * D),
-      bl1(KH);
-  std::vector<std::int64_t> dcyc(C * D * KH), dreads(C * D * KH * L), dwrites(C * D * KH * L), bl1c(KH), configs;
+  std::vector<double> derel(C * D * KH), dprel(C * D * KH), dacc(C * D * KH * L), dwire(C * D * KH * L),
+      mer(C * D), mpr(C * D), bl1(KH);
+  std::vector<std::int64_t> dcyc(C * D * KH), dreads(C * D * KH * L), dwrites(C * D * KH * L), bl1c(KH),
+      configs;
   for (int c : r.configs) configs.push_back(c);
   for (std::size_t k = 0; k < KH; ++k) {
     const auto& kr = r.design_runs[k];
@@ -151,7 +156,8 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
       }
   }
   for (std::size_t c = 0; c < C; ++c)
-    for (std::size_t d = 0; d < D; ++d) mer[c * D + d] = r.mean_energy_rel[c][d], mpr[c * D + d] = r.mean_power_rel[c][d];
+    for (std::size_t d = 0; d < D; ++d)
+      mer[c * D + d] = r.mean_energy_rel[c][d], mpr[c * D + d] = r.mean_power_rel[c][d];
 
   H5Writer w(out);
   w.provenance("energy", seed, config, command_line);
@@ -174,7 +180,8 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
   w.write("/alloc_access_pj", acc, {H, K, L}, hkl, "pJ");
   w.write("/alloc_wire_pj", wire, {H, K, L}, hkl, "pJ");
   w.write("/alloc_energy_rel", rel, {H, K}, {"hierarchy", "kernel"}, "1 (energy / flat RF's)");
-  w.write("/rfc_energy_rel", rfc, {K}, {"kernel"}, "1 (RFC / BL energy at main-RF design #1; NaN: no SM run)");
+  w.write("/rfc_energy_rel", rfc, {K}, {"kernel"},
+          "1 (RFC / BL energy at main-RF design #1; NaN: no SM run)");
   w.write("/strands", strands, {K}, {"kernel"}, "static strands (all kernels)");
   w.write("/lrf_values", lrfv, {K}, {"kernel"}, "static values allocated to the LRF");
   w.write("/orf_values", orfv, {K}, {"kernel"}, "static values allocated to the ORF");
@@ -182,11 +189,13 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
   std::vector<double> rsh(L), wsh(L);
   for (std::size_t l = 0; l < L; ++l) rsh[l] = r.mean_read_share[l], wsh[l] = r.mean_write_share[l];
   w.write("/mean_read_share", rsh, {L}, {"level"}, "1 (three-level reads / flat reads, mean over kernels)");
-  w.write("/mean_write_share", wsh, {L}, {"level"}, "1 (three-level writes / flat writes, mean over kernels)");
+  w.write("/mean_write_share", wsh, {L}, {"level"},
+          "1 (three-level writes / flat writes, mean over kernels)");
   w.write_strings("/design_kernels", dkernels);
   w.write_strings("/designs", r.designs);
   w.write("/configs", configs, {C}, {"config"}, "main-RF design of LTRF Table 2");
-  const std::vector<std::string> cdk = {"config", "design", "kernel"}, cdkl = {"config", "design", "kernel", "level"};
+  const std::vector<std::string> cdk = {"config", "design", "kernel"},
+                                 cdkl = {"config", "design", "kernel", "level"};
   w.write("/design_energy_rel", derel, {C, D, KH}, cdk, "1 (energy / BL's at design #1)");
   w.write("/design_power_rel", dprel, {C, D, KH}, cdk, "1 (energy per cycle / BL's at design #1)");
   w.write("/design_cycles", dcyc, {C, D, KH}, cdk, "cycles");

@@ -7,9 +7,8 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "arch/energy/energy_study.h"
 #include "common/config.h"

@@ -6,12 +6,18 @@ namespace rfvar::arch::energy {
 
 const char* level_name(Level l) {
   switch (l) {
-    case Level::Mrf: return "mrf";
-    case Level::Orf: return "orf";
-    case Level::Lrf: return "lrf";
-    case Level::Rfc: return "rfc";
-    case Level::LtrfCache: return "ltrf_cache";
-    case Level::Count: break;
+    case Level::Mrf:
+      return "mrf";
+    case Level::Orf:
+      return "orf";
+    case Level::Lrf:
+      return "lrf";
+    case Level::Rfc:
+      return "rfc";
+    case Level::LtrfCache:
+      return "ltrf_cache";
+    case Level::Count:
+      break;
   }
   return "?";
 }
@@ -52,36 +58,54 @@ AccessEnergy::AccessEnergy(const EnergyParams& p, int rfc_entries, double mrf_sc
 double AccessEnergy::distance_mm(Level l, Datapath d) const {
   const bool priv = d == Datapath::Private;
   switch (l) {
-    case Level::Mrf: return priv ? p_.mrf_private_mm : p_.mrf_shared_mm;
-    case Level::Orf: return priv ? p_.orf_private_mm : p_.orf_shared_mm;
-    case Level::Lrf: return p_.lrf_private_mm;  // MICRO §3.2: only the private datapath reaches the LRF
-    case Level::Rfc: return priv ? p_.rfc_private_mm : p_.rfc_shared_mm;
-    case Level::LtrfCache: return p_.ltrf_cache_mm;
-    case Level::Count: break;
+    case Level::Mrf:
+      return priv ? p_.mrf_private_mm : p_.mrf_shared_mm;
+    case Level::Orf:
+      return priv ? p_.orf_private_mm : p_.orf_shared_mm;
+    case Level::Lrf:
+      return p_.lrf_private_mm;  // MICRO §3.2: only the private datapath reaches the LRF
+    case Level::Rfc:
+      return priv ? p_.rfc_private_mm : p_.rfc_shared_mm;
+    case Level::LtrfCache:
+      return p_.ltrf_cache_mm;
+    case Level::Count:
+      break;
   }
   return 0.0;
 }
 
 double AccessEnergy::read_access(Level l) const {
   switch (l) {
-    case Level::Mrf: return p_.mrf_read_pj * mrf_scale_;
-    case Level::Orf: return p_.upper_read(p_.orf_entries);
-    case Level::Lrf: return p_.lrf_read_pj;
-    case Level::Rfc: return p_.upper_read(rfc_entries_);
-    case Level::LtrfCache: return p_.ltrf_cache_read_pj;
-    case Level::Count: break;
+    case Level::Mrf:
+      return p_.mrf_read_pj * mrf_scale_;
+    case Level::Orf:
+      return p_.upper_read(p_.orf_entries);
+    case Level::Lrf:
+      return p_.lrf_read_pj;
+    case Level::Rfc:
+      return p_.upper_read(rfc_entries_);
+    case Level::LtrfCache:
+      return p_.ltrf_cache_read_pj;
+    case Level::Count:
+      break;
   }
   return 0.0;
 }
 
 double AccessEnergy::write_access(Level l) const {
   switch (l) {
-    case Level::Mrf: return p_.mrf_write_pj * mrf_scale_;
-    case Level::Orf: return p_.upper_write(p_.orf_entries);
-    case Level::Lrf: return p_.lrf_write_pj;
-    case Level::Rfc: return p_.upper_write(rfc_entries_);
-    case Level::LtrfCache: return p_.ltrf_cache_write_pj;
-    case Level::Count: break;
+    case Level::Mrf:
+      return p_.mrf_write_pj * mrf_scale_;
+    case Level::Orf:
+      return p_.upper_write(p_.orf_entries);
+    case Level::Lrf:
+      return p_.lrf_write_pj;
+    case Level::Rfc:
+      return p_.upper_write(rfc_entries_);
+    case Level::LtrfCache:
+      return p_.ltrf_cache_write_pj;
+    case Level::Count:
+      break;
   }
   return 0.0;
 }
@@ -102,7 +126,8 @@ EnergyBreakdown AccessEnergy::energy(const AccessCounts& c) const {
       const EnergyPj w = write_128(static_cast<Level>(l), static_cast<Datapath>(d));
       const double nr = kAccessesPerWarpOperand * static_cast<double>(c.reads[l][d]);
       const double nw = kAccessesPerWarpOperand * static_cast<double>(c.writes[l][d]);
-      b.level[static_cast<std::size_t>(l)] += EnergyPj{nr * r.access + nw * w.access, nr * r.wire + nw * w.wire};
+      b.level[static_cast<std::size_t>(l)] +=
+          EnergyPj{nr * r.access + nw * w.access, nr * r.wire + nw * w.wire};
     }
   return b;
 }

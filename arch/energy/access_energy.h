@@ -32,8 +32,12 @@ const char* level_name(Level l);  // "mrf", "orf", "lrf", "rfc", "ltrf_cache"
 struct AccessCounts {
   std::array<std::array<std::uint64_t, kDatapaths>, kLevels> reads{}, writes{};
 
-  void read(Level l, Datapath d, std::uint64_t n = 1) { reads[static_cast<int>(l)][static_cast<int>(d)] += n; }
-  void write(Level l, Datapath d, std::uint64_t n = 1) { writes[static_cast<int>(l)][static_cast<int>(d)] += n; }
+  void read(Level l, Datapath d, std::uint64_t n = 1) {
+    reads[static_cast<int>(l)][static_cast<int>(d)] += n;
+  }
+  void write(Level l, Datapath d, std::uint64_t n = 1) {
+    writes[static_cast<int>(l)][static_cast<int>(d)] += n;
+  }
   std::uint64_t reads_of(Level l) const;
   std::uint64_t writes_of(Level l) const;
   std::uint64_t total_reads() const;

@@ -25,15 +25,15 @@ struct Read {
 };
 
 struct Value {
-  int created = 0;          // position of the producer (or of the first read of a read operand)
+  int created = 0;  // position of the producer (or of the first read of a read operand)
   bool read_operand = false;
-  int dst_slot = 0;         // written value: destination slot of the producer
+  int dst_slot = 0;                     // written value: destination slot of the producer
   Datapath writer = Datapath::Private;  // datapath writing the upper level (producer / first reader)
-  bool eligible = true;     // may go to an upper level at all (not a long-latency result)
-  bool live_out = false;    // written value: still needed after the piece
-  std::vector<Read> reads;  // reads the upper level may serve, in order
+  bool eligible = true;                 // may go to an upper level at all (not a long-latency result)
+  bool live_out = false;                // written value: still needed after the piece
+  std::vector<Read> reads;              // reads the upper level may serve, in order
   Level level = Level::Mrf;
-  int served = 0;           // reads served by `level`
+  int served = 0;  // reads served by `level`
 };
 
 struct Piece {
@@ -48,10 +48,12 @@ class PieceAllocator {
   double savings(const Value& v, Level x, int m) const {
     double s = 0.0;
     for (int i = 0; i < m; ++i) {
-      const Datapath d = datapath_of(*p_.in[static_cast<std::size_t>(v.reads[static_cast<std::size_t>(i)].pos)]);
+      const Datapath d =
+          datapath_of(*p_.in[static_cast<std::size_t>(v.reads[static_cast<std::size_t>(i)].pos)]);
       s += e_.read_warp(Level::Mrf, d) - e_.read_warp(x, d);  // MICRO Fig. 6 / Fig. 9
     }
-    if (!v.read_operand && !v.live_out && m == static_cast<int>(v.reads.size())) s += e_.write_warp(Level::Mrf, v.writer);
+    if (!v.read_operand && !v.live_out && m == static_cast<int>(v.reads.size()))
+      s += e_.write_warp(Level::Mrf, v.writer);
     return s - e_.write_warp(x, v.writer);
   }
   static int end_of(const Value& v, int m) {
@@ -59,7 +61,8 @@ class PieceAllocator {
     return std::max(e, v.created + 1);  // a write occupies its entry at least at its own slot
   }
   static double range(const Value& v, int m) {
-    return static_cast<double>(std::max(1, (m > 0 ? v.reads[static_cast<std::size_t>(m - 1)].pos : v.created) - v.created));
+    return static_cast<double>(
+        std::max(1, (m > 0 ? v.reads[static_cast<std::size_t>(m - 1)].pos : v.created) - v.created));
   }
   bool lrf_ok(const Value& v) const {
     if (v.writer != Datapath::Private) return false;
@@ -71,7 +74,8 @@ class PieceAllocator {
   // Tries to place [b, e) into one of `entries`; true on success.
   static bool place(std::vector<std::vector<std::pair<int, int>>>& entries, int b, int e) {
     for (auto& ent : entries) {
-      const bool free = std::none_of(ent.begin(), ent.end(), [&](const auto& iv) { return b < iv.second && iv.first < e; });
+      const bool free =
+          std::none_of(ent.begin(), ent.end(), [&](const auto& iv) { return b < iv.second && iv.first < e; });
       if (free) {
         ent.emplace_back(b, e);
         return true;
@@ -163,17 +167,21 @@ HierarchyAllocation allocate_hierarchy(const Kernel& k, const AllocParams& a, co
       if (in.long_latency)
         for (int r : in.writes) ll_regs.emplace(r, static_cast<int>(ll_regs.size()));
   if (static_cast<int>(ll_regs.size()) > ltrf::kMaxCfgRegs)
-    throw InputError("kernel " + k.name + ": " + std::to_string(ll_regs.size()) + " registers written by long-latency " +
+    throw InputError("kernel " + k.name + ": " + std::to_string(ll_regs.size()) +
+                     " registers written by long-latency " +
                      "instructions; strand formation handles at most " + std::to_string(ltrf::kMaxCfgRegs));
   const ltrf::StrandFormation st = ltrf::form_strands(restricted([&](int r) {
-    const auto it = ll_regs.find(r);
-    return it == ll_regs.end() ? -1 : it->second;
-  }), ltrf::kMaxCfgRegs);
+                                                        const auto it = ll_regs.find(r);
+                                                        return it == ll_regs.end() ? -1 : it->second;
+                                                      }),
+                                                      ltrf::kMaxCfgRegs);
   std::vector<ltrf::Liveness> live;
   for (int base = 0; base < nregs; base += ltrf::kMaxCfgRegs)
-    live.emplace_back(restricted([&](int r) { return r >= base && r < base + ltrf::kMaxCfgRegs ? r - base : -1; }));
+    live.emplace_back(
+        restricted([&](int r) { return r >= base && r < base + ltrf::kMaxCfgRegs ? r - base : -1; }));
   auto live_out = [&](ltrf::InstrRef at, int r) {
-    return live[static_cast<std::size_t>(r / ltrf::kMaxCfgRegs)].live_out(at).test(static_cast<std::size_t>(r % ltrf::kMaxCfgRegs));
+    return live[static_cast<std::size_t>(r / ltrf::kMaxCfgRegs)].live_out(at).test(
+        static_cast<std::size_t>(r % ltrf::kMaxCfgRegs));
   };
   std::vector<int> first_pc(kc.cfg.blocks.size(), -1);
   for (int pc = static_cast<int>(k.code.size()) - 1; pc >= 0; --pc)
@@ -260,7 +268,8 @@ HierarchyAllocation allocate_hierarchy(const Kernel& k, const AllocParams& a, co
         if (v.level == Level::Mrf) continue;
         for (int i = 0; i < v.served; ++i) {
           const Read& rd = v.reads[static_cast<std::size_t>(i)];
-          out.at_pc[static_cast<std::size_t>(p.pc[static_cast<std::size_t>(rd.pos)])].src[static_cast<std::size_t>(rd.slot)] = v.level;
+          out.at_pc[static_cast<std::size_t>(p.pc[static_cast<std::size_t>(rd.pos)])]
+              .src[static_cast<std::size_t>(rd.slot)] = v.level;
         }
         PcAllocation& at = out.at_pc[static_cast<std::size_t>(p.pc[static_cast<std::size_t>(v.created)])];
         const std::uint8_t up = v.level == Level::Lrf ? kWriteLrf : kWriteOrf;
@@ -268,7 +277,8 @@ HierarchyAllocation allocate_hierarchy(const Kernel& k, const AllocParams& a, co
           ++(v.level == Level::Lrf ? at.lrf_fills : at.orf_fills);
         } else {
           const bool mrf = v.live_out || v.served < static_cast<int>(v.reads.size());
-          at.dst[static_cast<std::size_t>(v.dst_slot)] = static_cast<std::uint8_t>(up | (mrf ? kWriteMrf : 0));
+          at.dst[static_cast<std::size_t>(v.dst_slot)] =
+              static_cast<std::uint8_t>(up | (mrf ? kWriteMrf : 0));
         }
       }
     }

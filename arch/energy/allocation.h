@@ -51,15 +51,15 @@ struct AllocParams {
 inline constexpr std::uint8_t kWriteMrf = 1, kWriteOrf = 2, kWriteLrf = 4;
 
 struct PcAllocation {
-  std::array<Level, kMaxSrc> src{};         // level each source slot reads (Mrf by default)
-  std::array<std::uint8_t, kMaxDst> dst{};  // kWrite* bits per destination
+  std::array<Level, kMaxSrc> src{};           // level each source slot reads (Mrf by default)
+  std::array<std::uint8_t, kMaxDst> dst{};    // kWrite* bits per destination
   std::uint8_t orf_fills = 0, lrf_fills = 0;  // read operands copied into the ORF / LRF here
 };
 
 struct HierarchyAllocation {
   std::vector<PcAllocation> at_pc;  // [kernel.code.size()]
   int strands = 0;
-  int values = 0;            // candidate values (written values + read operands)
+  int values = 0;  // candidate values (written values + read operands)
   int lrf_values = 0, orf_values = 0, partial_values = 0;
 };
 

@@ -17,14 +17,18 @@ namespace rfvar::arch::energy {
 using hierarchy::Design;
 
 bool is_hand_written(const std::string& spec) {
-  auto ends = [&](const std::string& s) { return spec.size() >= s.size() && spec.compare(spec.size() - s.size(), s.size(), s) == 0; };
+  auto ends = [&](const std::string& s) {
+    return spec.size() >= s.size() && spec.compare(spec.size() - s.size(), s.size(), s) == 0;
+  };
   if (spec.rfind("ptx:", 0) == 0 || ends(".toml") || ends(".rftrace") || ends("kernelslist.g")) return false;
   std::error_code ec;
   return !std::filesystem::is_directory(spec, ec);
 }
 
 AccessCounts design_counts(Design d, const hierarchy::DesignRun& r) {
-  const auto sum = [](const std::vector<std::uint64_t>& v) { return std::accumulate(v.begin(), v.end(), std::uint64_t{0}); };
+  const auto sum = [](const std::vector<std::uint64_t>& v) {
+    return std::accumulate(v.begin(), v.end(), std::uint64_t{0});
+  };
   const std::uint64_t br = sum(r.stats.bank_reads), bw = sum(r.stats.bank_writes);
   const Datapath p = Datapath::Private;
   AccessCounts c;
@@ -58,7 +62,8 @@ void check(const EnergyStudyOptions& o, const hierarchy::HierarchyParams& h) {
   if (o.kernels.empty()) throw InputError("--kernels: no kernel named");
   for (const auto& d : o.designs) hierarchy::find_design(d);
   for (int c : o.configs) h.ltrf.main_rf(c);
-  if (o.block_stride < 1) throw InputError("--block-stride " + std::to_string(o.block_stride) + " outside the accepted range >= 1");
+  if (o.block_stride < 1)
+    throw InputError("--block-stride " + std::to_string(o.block_stride) + " outside the accepted range >= 1");
 }
 
 LevelEnergies priced(const AccessCounts& c, const AccessEnergy& e) { return {c, e.energy(c)}; }
@@ -71,7 +76,8 @@ AllocationResult allocation_of(const std::string& spec, const EnergyStudyOptions
   Benchmark bench;  // must outlive a KernelWorkload
   if (r.hand_written) {
     bench = ltrf::load_ltrf_benchmark(spec);
-    owned = std::make_unique<KernelWorkload>(bench, workload_key(RngStream(seed, 0, Stream::Workload)), p.l1_line_bytes);
+    owned = std::make_unique<KernelWorkload>(bench, workload_key(RngStream(seed, 0, Stream::Workload)),
+                                             p.l1_line_bytes);
   } else {
     owned = load_workload(spec, p, seed, o.trace_cache);
   }
@@ -114,8 +120,9 @@ struct Job {
 
 }  // namespace
 
-EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams& p, const hierarchy::HierarchyParams& h,
-                                   const EnergyParams& ep, std::uint64_t seed, Progress* progress) {
+EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams& p,
+                                   const hierarchy::HierarchyParams& h, const EnergyParams& ep,
+                                   std::uint64_t seed, Progress* progress) {
   check(o, h);
   EnergyStudyResult res;
   res.configs = o.configs;
@@ -144,10 +151,13 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
             allocation_of(o.kernels[static_cast<std::size_t>(i)], o, p, ep, h.rfc.entries_per_thread, seed);
       } else {
         const Job& j = jobs[static_cast<std::size_t>(i - nk)];
-        const Design d = j.config < 0 ? Design::Bl : hierarchy::find_design(o.designs[static_cast<std::size_t>(j.design)]);
-        const ltrf::MainRfConfig rf = h.ltrf.main_rf(j.config < 0 ? 1 : o.configs[static_cast<std::size_t>(j.config)]);
-        runs[static_cast<std::size_t>(i - nk)] = hierarchy::run_design(
-            hand[static_cast<std::size_t>(j.kernel)], p, h, d, {rf.capacity_multiple, rf.bank_multiple, rf.latency_rel}, workload);
+        const Design d =
+            j.config < 0 ? Design::Bl : hierarchy::find_design(o.designs[static_cast<std::size_t>(j.design)]);
+        const ltrf::MainRfConfig rf =
+            h.ltrf.main_rf(j.config < 0 ? 1 : o.configs[static_cast<std::size_t>(j.config)]);
+        runs[static_cast<std::size_t>(i - nk)] =
+            hierarchy::run_design(hand[static_cast<std::size_t>(j.kernel)], p, h, d,
+                                  {rf.capacity_multiple, rf.bank_multiple, rf.latency_rel}, workload);
       }
     } catch (const InputError& e) {
 #pragma omp critical
@@ -168,10 +178,15 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
   for (const auto& a : res.allocation) {
     res.mean_two_level_rel += a.two_level_rel / nk;
     res.mean_three_level_rel += a.three_level_rel / nk;
-    const double fr = static_cast<double>(a.flat.counts.total_reads()), fw = static_cast<double>(a.flat.counts.total_writes());
+    const double fr = static_cast<double>(a.flat.counts.total_reads()),
+                 fw = static_cast<double>(a.flat.counts.total_writes());
     for (int l = 0; l < kLevels; ++l) {
-      if (fr > 0) res.mean_read_share[static_cast<std::size_t>(l)] += static_cast<double>(a.three_level.counts.reads_of(static_cast<Level>(l))) / fr / nk;
-      if (fw > 0) res.mean_write_share[static_cast<std::size_t>(l)] += static_cast<double>(a.three_level.counts.writes_of(static_cast<Level>(l))) / fw / nk;
+      if (fr > 0)
+        res.mean_read_share[static_cast<std::size_t>(l)] +=
+            static_cast<double>(a.three_level.counts.reads_of(static_cast<Level>(l))) / fr / nk;
+      if (fw > 0)
+        res.mean_write_share[static_cast<std::size_t>(l)] +=
+            static_cast<double>(a.three_level.counts.writes_of(static_cast<Level>(l))) / fw / nk;
     }
   }
 
@@ -186,7 +201,8 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
   }
   auto priced_run = [&](const hierarchy::DesignRun& r, Design d, int config_id) {
     DesignEnergy de;
-    const AccessEnergy e(ep, h.rfc.entries_per_thread, ep.config_power[static_cast<std::size_t>(config_id - 1)]);
+    const AccessEnergy e(ep, h.rfc.entries_per_thread,
+                         ep.config_power[static_cast<std::size_t>(config_id - 1)]);
     de.e = priced(design_counts(d, r), e);
     de.cycles = r.stats.cycles;
     de.warp_instructions = r.stats.warp_instructions;
@@ -219,7 +235,8 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
   }
   if (hand.empty())
     for (std::size_t c = 0; c < nc; ++c)
-      for (std::size_t d = 0; d < nd; ++d) res.mean_energy_rel[c][d] = res.mean_power_rel[c][d] = std::numeric_limits<double>::quiet_NaN();
+      for (std::size_t d = 0; d < nd; ++d)
+        res.mean_energy_rel[c][d] = res.mean_power_rel[c][d] = std::numeric_limits<double>::quiet_NaN();
   // The RFC at design #1 next to the allocation of the same workloads (MICRO 2011 Fig. 13).
   const auto c1 = std::find(o.configs.begin(), o.configs.end(), 1);
   const auto drfc = std::find(o.designs.begin(), o.designs.end(), "rfc");
@@ -230,7 +247,9 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
     if (!a.hand_written) continue;
     const auto& kr = res.design_runs[h_index++];
     if (c1 == o.configs.end() || drfc == o.designs.end()) continue;
-    a.rfc_rel = kr.at[static_cast<std::size_t>(c1 - o.configs.begin())][static_cast<std::size_t>(drfc - o.designs.begin())].energy_rel;
+    a.rfc_rel = kr.at[static_cast<std::size_t>(c1 - o.configs.begin())]
+                     [static_cast<std::size_t>(drfc - o.designs.begin())]
+                         .energy_rel;
     ++res.rfc_workloads;
     res.mean_rfc_rel += a.rfc_rel;
     res.mean_two_level_rel_hand += a.two_level_rel;

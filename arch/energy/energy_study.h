@@ -53,11 +53,11 @@ struct LevelEnergies {
 };
 
 struct AllocationResult {
-  std::string kernel;                // the benchmark's name (.kernel) or the spec as given (ptx:NAME, ...)
-  bool hand_written = false;         // a `.kernel` benchmark (has the design runs)
+  std::string kernel;         // the benchmark's name (.kernel) or the spec as given (ptx:NAME, ...)
+  bool hand_written = false;  // a `.kernel` benchmark (has the design runs)
   std::uint64_t warp_instructions = 0;
   LevelEnergies flat, two_level, three_level;
-  HierarchyAllocation three_level_alloc_stats;  // at_pc cleared; counters only (summed over kernels)
+  HierarchyAllocation three_level_alloc_stats;        // at_pc cleared; counters only (summed over kernels)
   double two_level_rel = 0.0, three_level_rel = 0.0;  // energy / flat
   double rfc_rel = 0.0;  // hand-written: RFC energy / BL energy at design #1 (SM runs); NaN without them
 };
@@ -70,7 +70,7 @@ struct DesignEnergy {
 
 struct DesignKernelResult {
   std::string kernel;
-  DesignEnergy bl1;                          // BL at design #1 (the normalizer)
+  DesignEnergy bl1;                           // BL at design #1 (the normalizer)
   std::vector<std::vector<DesignEnergy>> at;  // [config][design]
 };
 
@@ -85,13 +85,14 @@ struct EnergyStudyResult {
   int rfc_workloads = 0;
   std::vector<int> configs;
   std::vector<std::string> designs;
-  std::vector<DesignKernelResult> design_runs;     // [hand-written kernels]
+  std::vector<DesignKernelResult> design_runs;                       // [hand-written kernels]
   std::vector<std::vector<double>> mean_energy_rel, mean_power_rel;  // [config][design]
   std::size_t runs = 0;
 };
 
-EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams& p, const hierarchy::HierarchyParams& h,
-                                   const EnergyParams& ep, std::uint64_t seed, Progress* progress = nullptr);
+EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams& p,
+                                   const hierarchy::HierarchyParams& h, const EnergyParams& ep,
+                                   std::uint64_t seed, Progress* progress = nullptr);
 
 // A design run's access counts as described above (exposed for tests).
 AccessCounts design_counts(hierarchy::Design d, const hierarchy::DesignRun& r);

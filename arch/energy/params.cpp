@@ -9,8 +9,8 @@ namespace {
 std::vector<double> list_of(const Config& c, const std::string& key, std::size_t n, const std::string& what) {
   std::vector<double> v = c.get_double_list(key, Range::non_negative());
   if (v.size() != n)
-    throw ConfigError(c.origin(key) + ": config key '" + key + "' must list " + std::to_string(n) + " values (" + what +
-                      "), got " + std::to_string(v.size()));
+    throw ConfigError(c.origin(key) + ": config key '" + key + "' must list " + std::to_string(n) +
+                      " values (" + what + "), got " + std::to_string(v.size()));
   return v;
 }
 
@@ -28,8 +28,10 @@ EnergyParams EnergyParams::from_config(const Config& c) {
   const Range nn = Range::non_negative();
   p.mrf_read_pj = c.get_double("energy.mrf_read_pj", nn);
   p.mrf_write_pj = c.get_double("energy.mrf_write_pj", nn);
-  p.upper_read_pj = list_of(c, "energy.upper_read_pj", kUpperTableEntries, "1..8 entries per thread, MICRO 2011 Table 3");
-  p.upper_write_pj = list_of(c, "energy.upper_write_pj", kUpperTableEntries, "1..8 entries per thread, MICRO 2011 Table 3");
+  p.upper_read_pj =
+      list_of(c, "energy.upper_read_pj", kUpperTableEntries, "1..8 entries per thread, MICRO 2011 Table 3");
+  p.upper_write_pj =
+      list_of(c, "energy.upper_write_pj", kUpperTableEntries, "1..8 entries per thread, MICRO 2011 Table 3");
   p.lrf_read_pj = c.get_double("energy.lrf_read_pj", nn);
   p.lrf_write_pj = c.get_double("energy.lrf_write_pj", nn);
   p.wire_pj_per_mm = c.get_double("energy.wire_pj_per_mm", nn);

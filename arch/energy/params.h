@@ -17,17 +17,19 @@ inline constexpr int kUpperTableEntries = 8;  // MICRO 2011 Table 3: 1..8 entrie
 
 struct EnergyParams {
   double mrf_read_pj = 8.0, mrf_write_pj = 11.0;  // ISCA Table 3, MICRO Table 4
-  std::vector<double> upper_read_pj = {0.7, 1.2, 1.2, 1.9, 2.0, 2.0, 2.4, 3.4};     // MICRO Table 3 [entries-1]
-  std::vector<double> upper_write_pj = {2.0, 3.8, 4.4, 6.1, 6.0, 6.7, 7.7, 10.9};  // MICRO Table 3 [entries-1]
-  double lrf_read_pj = 0.7, lrf_write_pj = 2.0;  // MICRO Table 4
-  double wire_pj_per_mm = 1.9;                   // per 32-bit word (300 fF/mm at 0.9 V)
+  std::vector<double> upper_read_pj = {0.7, 1.2, 1.2, 1.9, 2.0, 2.0, 2.4, 3.4};  // MICRO Table 3 [entries-1]
+  std::vector<double> upper_write_pj = {2.0, 3.8, 4.4, 6.1,
+                                        6.0, 6.7, 7.7, 10.9};  // MICRO Table 3 [entries-1]
+  double lrf_read_pj = 0.7, lrf_write_pj = 2.0;                // MICRO Table 4
+  double wire_pj_per_mm = 1.9;                                 // per 32-bit word (300 fF/mm at 0.9 V)
   double mrf_private_mm = 1.0, mrf_shared_mm = 1.0;
   double orf_private_mm = 0.2, orf_shared_mm = 0.4;
   double lrf_private_mm = 0.05;
   double rfc_private_mm = 0.2, rfc_shared_mm = 0.4;  // ISCA Table 5 (RFC 0.2 mm from the ALUs)
-  int orf_entries = 3;  // MICRO §6.4: the most efficient 3-level design
-  int lrf_entries = 1;  // MICRO §3.2: one entry per thread
-  double ltrf_cache_read_pj = 3.4, ltrf_cache_write_pj = 10.9;  // no source gives them: MICRO Table 3's 8 entries
+  int orf_entries = 3;                               // MICRO §6.4: the most efficient 3-level design
+  int lrf_entries = 1;                               // MICRO §3.2: one entry per thread
+  double ltrf_cache_read_pj = 3.4,
+         ltrf_cache_write_pj = 10.9;  // no source gives them: MICRO Table 3's 8 entries
   double ltrf_cache_mm = 0.2;
   std::vector<double> config_power = {1.0, 8.0, 8.0, 3.2, 3.2, 1.05, 0.65};  // LTRF Table 2 "Power", #1-#7
 

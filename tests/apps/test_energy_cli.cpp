@@ -3,9 +3,8 @@
 
 #include <cmath>
 #include <filesystem>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "common/h5io.h"
 #include "tests/apps/cli_run.h"
@@ -18,10 +17,12 @@ using cli_test::Run;
 Run run_rfvar(const std::string& args) { return cli_test::run_rfvar(args, "energy"); }
 }  // namespace
 
-TEST_CASE("GIVEN a .kernel benchmark WHEN rfvar energy --json -o runs THEN JSON and HDF5 agree and BL on #1 is 1") {
+TEST_CASE(
+    "GIVEN a .kernel benchmark WHEN rfvar energy --json -o runs THEN JSON and HDF5 agree and BL on #1 is 1") {
   const fs::path out = fs::path(RFVAR_TEST_TMP) / "energy" / "energy.h5";
   fs::remove(out);
-  const Run a = run_rfvar("energy --kernels nw --configs 1,7 --designs bl,rfc,ltrf+ --json -o " + out.string());
+  const Run a =
+      run_rfvar("energy --kernels nw --configs 1,7 --designs bl,rfc,ltrf+ --json -o " + out.string());
   REQUIRE(a.status == 0);
   const auto j = nlohmann::json::parse(a.out);
   const auto& k = j["allocation"]["per_kernel"]["nw"];
@@ -50,19 +51,22 @@ TEST_CASE("GIVEN a .kernel benchmark WHEN rfvar energy --json -o runs THEN JSON 
   CHECK(pw[(1 * 3 + 2) * 1] == d["per_kernel"]["nw"]["ltrf+"]["power_rel"][1].get<double>());
 }
 
-TEST_CASE("GIVEN bad input WHEN rfvar energy runs THEN it exits 2 naming the key and accepted range, and writes nothing") {
+TEST_CASE(
+    "GIVEN bad input WHEN rfvar energy runs THEN it exits 2 naming the key and accepted range, and writes "
+    "nothing") {
   struct Case {
     const char* args;
     const char* says;
   };
   const fs::path out = fs::path(RFVAR_TEST_TMP) / "energy" / "bad.h5";
-  for (const Case& c : {Case{"energy --kernels nw --configs 8", "1..7"}, Case{"energy --kernels nw --configs 1,x", "1..7"},
-                        Case{"energy --kernels nw --designs bl,foo", "foo"},
-                        Case{"energy --kernels nw --block-stride 0", ">= 1"},
-                        Case{"energy --kernels nw --set energy.orf_entries=9", "energy.orf_entries"},
-                        Case{"energy --kernels nw --set energy.mrf_read_pj=-1", ">= 0"},
-                        Case{"energy --kernels nw --set energy.no_such_key=1", "energy.no_such_key"},
-                        Case{"energy --kernels no_such_kernel", "no_such_kernel"}}) {
+  for (const Case& c :
+       {Case{"energy --kernels nw --configs 8", "1..7"}, Case{"energy --kernels nw --configs 1,x", "1..7"},
+        Case{"energy --kernels nw --designs bl,foo", "foo"},
+        Case{"energy --kernels nw --block-stride 0", ">= 1"},
+        Case{"energy --kernels nw --set energy.orf_entries=9", "energy.orf_entries"},
+        Case{"energy --kernels nw --set energy.mrf_read_pj=-1", ">= 0"},
+        Case{"energy --kernels nw --set energy.no_such_key=1", "energy.no_such_key"},
+        Case{"energy --kernels no_such_kernel", "no_such_kernel"}}) {
     CAPTURE(c.args);
     fs::remove(out);
     const Run r = run_rfvar(std::string(c.args) + " -o " + out.string());

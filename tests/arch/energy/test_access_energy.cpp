@@ -5,7 +5,9 @@
 
 using namespace rfvar::arch::energy;
 
-TEST_CASE("GIVEN the default [energy] table WHEN one 128-bit access is priced THEN bank + 4 words x 1.9 pJ/mm x distance") {
+TEST_CASE(
+    "GIVEN the default [energy] table WHEN one 128-bit access is priced THEN bank + 4 words x 1.9 pJ/mm x "
+    "distance") {
   const EnergyParams p = EnergyParams::from_config(rfvar::Config::load_default());
   const AccessEnergy e(p, 6);
   // MRF: 8 / 11 pJ, 1 mm (ISCA 2011 Table 3): wire 4 x 1.9 = 7.6 pJ.
@@ -35,7 +37,9 @@ TEST_CASE("GIVEN the default [energy] table WHEN one 128-bit access is priced TH
   CHECK(e7.read_128(Level::Mrf, Datapath::Private).wire == doctest::Approx(7.6));
 }
 
-TEST_CASE("GIVEN a bad [energy] key WHEN the parameters are read THEN the error names the key and the accepted range") {
+TEST_CASE(
+    "GIVEN a bad [energy] key WHEN the parameters are read THEN the error names the key and the accepted "
+    "range") {
   rfvar::Config c = rfvar::Config::load_default();
   c.set("energy.orf_entries=9");
   try {
@@ -48,5 +52,6 @@ TEST_CASE("GIVEN a bad [energy] key WHEN the parameters are read THEN the error 
   }
   rfvar::Config d = rfvar::Config::load_default();
   d.set("energy.config_power=[1.0, 2.0]");
-  CHECK_THROWS_WITH_AS((void)EnergyParams::from_config(d), doctest::Contains("must list 7 values"), rfvar::ConfigError);
+  CHECK_THROWS_WITH_AS((void)EnergyParams::from_config(d), doctest::Contains("must list 7 values"),
+                       rfvar::ConfigError);
 }

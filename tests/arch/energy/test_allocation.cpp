@@ -18,15 +18,19 @@ namespace {
 AccessEnergy energy() { return AccessEnergy(EnergyParams::from_config(rfvar::Config::load_default()), 6); }
 
 Benchmark kernel(const std::string& body) {
-  return parse_benchmark("rfvar-kernel 1\nbenchmark hand\nkernel k block=32 regs=8\n" + body + "end\nlaunch k grid=1\n",
-                         "hand.kernel");
+  return parse_benchmark(
+      "rfvar-kernel 1\nbenchmark hand\nkernel k block=32 regs=8\n" + body + "end\nlaunch k grid=1\n",
+      "hand.kernel");
 }
 
-std::vector<std::uint64_t> once(const rfvar::arch::Kernel& k) { return std::vector<std::uint64_t>(k.code.size(), 1); }
+std::vector<std::uint64_t> once(const rfvar::arch::Kernel& k) {
+  return std::vector<std::uint64_t>(k.code.size(), 1);
+}
 
 }  // namespace
 
-TEST_CASE("GIVEN a straight-line strand WHEN allocated to LRF / ORF / MRF THEN the hand-worked levels result") {
+TEST_CASE(
+    "GIVEN a straight-line strand WHEN allocated to LRF / ORF / MRF THEN the hand-worked levels result") {
   // pc0 reads r0 (first read: MRF, fills the ORF), r1 -> LRF (read once by pc1: saves 30.74, range 1);
   // r2 -> LRF (read twice by pc2: 45.26, range 1; shares the entry with r1: [0,1) and [1,2));
   // r0's later reads (pc2 private, pc3 shared) -> ORF (18.32); r3 is read by the store (shared
@@ -65,7 +69,9 @@ TEST_CASE("GIVEN a straight-line strand WHEN allocated to LRF / ORF / MRF THEN t
   CHECK(c.reads[static_cast<int>(Level::Orf)][static_cast<int>(Datapath::Shared)] == 2);
 }
 
-TEST_CASE("GIVEN a dependence on a global load WHEN allocated THEN the strand ends there and values crossing it stay in the MRF") {
+TEST_CASE(
+    "GIVEN a dependence on a global load WHEN allocated THEN the strand ends there and values crossing it "
+    "stay in the MRF") {
   // Strand 1: pc0 (load, shared datapath), pc1; strand 2 starts at pc2 (reads the load's r1).
   // r0: filled into the ORF by the load (writer shared: no LRF), read by pc1 from the ORF (5.44).
   // r1 (long-latency) and r2 (read only in strand 2) are written to the MRF only.
@@ -83,12 +89,14 @@ TEST_CASE("GIVEN a dependence on a global load WHEN allocated THEN the strand en
   CHECK(a.at_pc[1].dst[0] == kWriteMrf);
   CHECK(a.at_pc[2].src[0] == Level::Mrf);
   CHECK(a.at_pc[2].src[1] == Level::Mrf);
-  CHECK(a.at_pc[2].dst[0] == kWriteOrf);  // r3 -> read by the store (shared): ORF
+  CHECK(a.at_pc[2].dst[0] == kWriteOrf);   // r3 -> read by the store (shared): ORF
   CHECK(a.at_pc[3].src[0] == Level::Mrf);  // r0 in strand 2: read once
   CHECK(a.at_pc[3].src[1] == Level::Orf);
 }
 
-TEST_CASE("GIVEN one ORF entry WHEN a long value does not fit THEN partial range allocation serves its first read") {
+TEST_CASE(
+    "GIVEN one ORF entry WHEN a long value does not fit THEN partial range allocation serves its first "
+    "read") {
   // ORF only (lrf_entries 0), no read operands. r2 [1,2), r3 [2,3), r4 [3,4) (25.56, 25.56, 24.04
   // per slot) take the entry first; r1 [0,3) (38.44 / 3) fails, shortened to [0,1): its read at
   // pc1 from the ORF saves 12.88 - 5.92 > 0, the read at pc3 stays in the MRF, r1 written to both.
@@ -123,7 +131,9 @@ TEST_CASE("GIVEN one ORF entry WHEN a long value does not fit THEN partial range
   CHECK(c2.writes_of(Level::Orf) == 3);
 }
 
-TEST_CASE("GIVEN a loop WHEN its traces are replayed THEN each pc counts its executions and a value crossing the back edge stays in the MRF") {
+TEST_CASE(
+    "GIVEN a loop WHEN its traces are replayed THEN each pc counts its executions and a value crossing the "
+    "back edge stays in the MRF") {
   // The loop body is its own strand (MICRO §4.1: a backward branch ends a strand, its target starts
   // one). r1 is carried around the loop: live-out of the body, so written to the MRF too.
   const Benchmark b = kernel(

@@ -7,7 +7,9 @@ using namespace rfvar::arch::energy;
 using rfvar::arch::hierarchy::Design;
 using rfvar::arch::hierarchy::DesignRun;
 
-TEST_CASE("GIVEN an SM run's counters WHEN priced per design THEN RFC and LTRF traffic lands on the documented levels") {
+TEST_CASE(
+    "GIVEN an SM run's counters WHEN priced per design THEN RFC and LTRF traffic lands on the documented "
+    "levels") {
   DesignRun r;
   r.stats.bank_reads = {60, 40};  // 100 main-RF (BL, RFC) or cache (LTRF) reads
   r.stats.bank_writes = {30, 20};
