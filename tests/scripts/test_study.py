@@ -5,7 +5,8 @@ bad input, and interruption (kill -9 mid-run, then resume).
     /usr/bin/python3 tests/scripts/test_study.py build/rfvar              # run the tests
     /usr/bin/python3 tests/scripts/test_study.py build/rfvar --regenerate # rewrite the golden file
 
-Golden: tests/golden/study_small.toml (4 chips x 3 kernels, every Tan stage, two sweeps); its
+Golden: tests/golden/study_small.toml (4 chips x 3 kernels, every Tan stage, two sweeps, a small
+energy stage); its
 headline datasets are compared with tests/golden/study_small.json within |a - b| <= 1e-9 + 1e-6 |b|
 (the model is deterministic; the tolerance only absorbs printing and compiler rounding). A model
 change that moves a result fails here on purpose: check the change, then regenerate.
@@ -51,6 +52,9 @@ def headline(path):
             out[f"guardband/{t}/kernel_guardband"] = f[f"guardband/guardband/{t}/kernel_guardband"][()]
         for t in f["perf/perf"]:
             out[f"perf/{t}/chip_perf"] = f[f"perf/perf/{t}/chip_perf"][()]
+        if "energy" in f:  # issue 18: allocation energy per hierarchy x kernel, RFC, power per config x design
+            for name in ["alloc_energy_rel", "rfc_energy_rel", "mean_power_rel", "mean_energy_rel"]:
+                out[f"energy/{name}"] = f[f"energy/{name}"][()]
         for sw in f["sweeps"]:
             for v in f[f"sweeps/{sw}"]:
                 for t in f[f"sweeps/{sw}/{v}/freq/freq"]:
