@@ -52,6 +52,17 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     std::uint32_t hyb = 0;                    // its bank's hybrid fast lanes (0: not a hybrid bank)
   };
   static constexpr std::uint8_t kPending = 1, kLongPending = 2;  // a write in flight (from a global/local load)
+  // RegState::hyb of a vector in a bank whose hybrid fast lanes are `bank_fast` (0: not a hybrid
+  // bank): those lanes; for a partial vector of the upper lane half (Kernel::hybrid_half) in a
+  // half-fast hybrid bank, stored with its halves swapped so that its used lanes sit in the fast
+  // sub-bank (Tan §3.3.4), the upper half.
+  static std::uint32_t hybrid_lanes(std::uint32_t bank_fast, std::uint32_t half) {
+    return bank_fast == kHybridFastLanes && half == ~kHybridFastLanes ? half : bank_fast;
+  }
+  // The sub-bank lanes an access with warp lanes `lanes` touches (only a swapped vector differs).
+  static std::uint32_t stored_lanes(const RegState& g, std::uint32_t lanes) {
+    return g.hyb == ~kHybridFastLanes ? std::rotl(lanes, 16) : lanes;
+  }
   // The distinct registers an instruction reads or writes (what the scoreboard checks).
   struct PcOps {
     std::uint8_t n = 0;
@@ -100,13 +111,13 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   struct Read {
     std::uint16_t cu;
     std::uint8_t lat, warp;
-    std::uint32_t lanes;
+    std::uint32_t lanes;  // stored lanes (stored_lanes()): which sub-banks the access touches
   };
   struct Write {
     std::uint8_t warp, lat;
     RegId reg;
     bool background;  // a hierarchy's write-back: occupies the bank, clears no scoreboard bit
-    std::uint32_t lanes;
+    std::uint32_t lanes;  // stored lanes, as Read::lanes
   };
   struct Event {  // the results of an instruction are ready to be written back at `time`
     std::uint64_t time;

@@ -177,8 +177,8 @@ bool Sm::launch_block() {
     // with a free row if that one is full), at the lowest free row.
     const int R = k_->regs_per_thread;
     for (int r = 0; r < R; ++r) {
-      const bool partial = k_->hybrid_candidate(i, r);  // lanes all in a hybrid bank's fast half
-      int v = mapping_->bank(slot, r, partial);
+      const std::uint32_t half = k_->hybrid_half(i, r);  // lanes all in one half: a hybrid candidate
+      int v = mapping_->bank(slot, r, half != 0);
       if (v < 0 || v >= s.banks) throw std::logic_error("register mapping returned bank " + std::to_string(v));
       int word = 0;
       for (int tries = 0;; ++tries) {  // lowest free row of bank v
@@ -196,20 +196,21 @@ bool Sm::launch_block() {
       g.bank = static_cast<std::uint8_t>(v);
       g.row = static_cast<std::uint8_t>(row);
       g.lat = s.latency[static_cast<std::size_t>(v * s.rows_per_bank + row)];
-      g.hyb = s.hybrid_fast_lanes[static_cast<std::size_t>(v)];
+      g.hyb = hybrid_lanes(s.hybrid_fast_lanes[static_cast<std::size_t>(v)], half);
       for (int sb = 0; sb < s.subbanks; ++sb) ++alloc_rows_[static_cast<std::size_t>(s.subbank_of[static_cast<std::size_t>(v * s.subbanks + sb)])];
     }
     // Register ids beyond the physical count (GPGPU-Sim's numbering of PTX virtual registers,
     // docs/models.md): the bank is the mapping's for that id, as GPGPU-Sim's register_bank(); the
     // row, which only selects the access latency, is that of physical vector id % regs.
     for (int r = R; r < nids_; ++r) {
-      const int v = mapping_->bank(slot, r, k_->hybrid_candidate(i, r));
+      const std::uint32_t half = k_->hybrid_half(i, r);
+      const int v = mapping_->bank(slot, r, half != 0);
       if (v < 0 || v >= s.banks) throw std::logic_error("register mapping returned bank " + std::to_string(v));
       RegState& g = w.regs[r];
       g.bank = static_cast<std::uint8_t>(v);
       g.row = w.regs[r % R].row;
       g.lat = s.latency[static_cast<std::size_t>(v * s.rows_per_bank + g.row)];
-      g.hyb = s.hybrid_fast_lanes[static_cast<std::size_t>(v)];
+      g.hyb = hybrid_lanes(s.hybrid_fast_lanes[static_cast<std::size_t>(v)], half);
     }
     at_pc(w);
     if (path_) w.next_issue = path_->on_next_pc(slot, 0, now_);

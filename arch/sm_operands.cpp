@@ -32,7 +32,7 @@ void Sm::request_reads(int cu, const Warp& w, int slot, const Instr& in) {
     ++queued_accesses_;
     bank_queued_ |= 1ull << g.bank;
     reads_[g.bank].push({static_cast<std::uint16_t>(cu), static_cast<std::uint8_t>(lat),
-                            static_cast<std::uint8_t>(slot), c.mask});
+                            static_cast<std::uint8_t>(slot), stored_lanes(g, c.mask)});
     ++c.pending;
   }
 }
@@ -98,7 +98,7 @@ bool Sm::writeback_events() {
       const int lat = access_cycles(g, e.lanes);
       ++queued_accesses_;
       bank_queued_ |= 1ull << g.bank;
-      writes_[g.bank].push({e.warp, static_cast<std::uint8_t>(lat), reg, false, e.lanes});
+      writes_[g.bank].push({e.warp, static_cast<std::uint8_t>(lat), reg, false, stored_lanes(g, e.lanes)});
     }
   }
   return act;
@@ -110,7 +110,8 @@ void Sm::write_back(int slot, int reg) {
   const int lat = access_cycles(g, w.init_mask);
   ++queued_accesses_;
   bank_queued_ |= 1ull << g.bank;
-  writes_[g.bank].push({static_cast<std::uint8_t>(slot), static_cast<std::uint8_t>(lat), static_cast<RegId>(reg), true, w.init_mask});
+  writes_[g.bank].push({static_cast<std::uint8_t>(slot), static_cast<std::uint8_t>(lat), static_cast<RegId>(reg), true,
+                        stored_lanes(g, w.init_mask)});
 }
 
 bool Sm::arbitrate_banks() {

@@ -24,7 +24,8 @@ inline constexpr int kMaxDst = 4;    // ld.global.v4
 inline constexpr int kMaxRegs = 64;  // the `.kernel` format's and physical allocation's limit
 inline constexpr int kMaxRegIds = 4096;  // any register numbering
 // The lanes a hybrid bank answers in one cycle: its fast sub-bank comes first (rfmodel::organize_banks)
-// and is half of the 32 lanes (one fast + one slow sub-bank, Tan §3.3.4).
+// and is half of the 32 lanes (one fast + one slow sub-bank, Tan §3.3.4). A partial vector using only
+// lanes 16-31 is stored with its halves swapped, so that its lanes sit in the fast sub-bank.
 inline constexpr std::uint32_t kHybridFastLanes = 0x0000FFFFu;
 
 // What an instruction does, which selects its pipeline and latency.
@@ -162,11 +163,17 @@ struct Kernel {
   // (Tan §3.3.4; the hybrid rule of docs/models.md).
   std::vector<std::uint32_t> reg_lanes;
   std::uint32_t lanes_of(int wib, int r) const { return reg_lanes[static_cast<std::size_t>(wib * reg_ids + r)]; }
-  // The hybrid rule: vector (wib, r) is partially used with all its lanes in a hybrid bank's fast half.
-  bool hybrid_candidate(int wib, int r) const {
+  // The hybrid rule: vector (wib, r) is partially used with all its lanes in one lane half (0-15 or
+  // 16-31); either half can be stored in a hybrid bank's fast sub-bank (Tan §3.3.4: "as long as its
+  // utilized registers are allocated to fast sub-banks"). Returns that half's lane mask, 0 if none.
+  std::uint32_t hybrid_half(int wib, int r) const {
     const std::uint32_t l = lanes_of(wib, r);
-    return l != 0 && (l & ~kHybridFastLanes) == 0;
+    if (l == 0) return 0;
+    if ((l & ~kHybridFastLanes) == 0) return kHybridFastLanes;
+    if ((l & kHybridFastLanes) == 0) return ~kHybridFastLanes;
+    return 0;
   }
+  bool hybrid_candidate(int wib, int r) const { return hybrid_half(wib, r) != 0; }
   // Static access counts per register (instructions naming it, loop trips multiplied in).
   std::vector<double> static_reg_weight;  // [reg_ids]
   int warps_per_block() const { return (block_threads + 31) / 32; }

@@ -25,33 +25,37 @@ rfmodel::BankTable rising_table(int hybrid) {
 }
 }  // namespace
 
-TEST_CASE("GIVEN hybrid placement with 2 hybrid banks WHEN a block in warp slots 14-15 launches under renaming "
-          "THEN R0, R1, R2 of its last warp land in the fastest fast virtual banks 0, 1, 2") {
+TEST_CASE("GIVEN hybrid placement with 2 hybrid banks WHEN a block in warp slots 14-15 whose last warp is partial "
+          "launches under renaming THEN R0, R1, R2 of its last warp land in the fastest fast virtual banks 0, 1, 2") {
   // 32 sub-banks with delays rising with the id, 22 fast, h = 2: virtual banks 0-9 fast, 10-11 hybrid,
   // 12-15 slow, each bank's delay rising with its id.
   const rfmodel::BankTable table = rising_table(2);
   REQUIRE(table.count(rfmodel::BankSpeed::Fast) == 10);
   REQUIRE(table.count(rfmodel::BankSpeed::Hybrid) == 2);
   const rfmodel::RfSetup setup = rfmodel::setup_from_table("test", 1.0, table, 64, 2);
+  // 48 threads: warp 0 full, warp 1 lanes 0-15, so every vector of warp 1 is a hybrid candidate.
   const Benchmark b = parse_benchmark(
-      "rfvar-kernel 1\nbenchmark t\nkernel k block=64 regs=4\n  ialu r1 = r0 r2\n  ialu r3 = r1\nend\n"
+      "rfvar-kernel 1\nbenchmark t\nkernel k block=48 regs=4\n  ialu r1 = r0 r2\n  ialu r3 = r1\nend\n"
       "launch k grid=1\n",
       "t.kernel");
   const Kernel& k = b.kernels.front();
-  REQUIRE_FALSE(k.hybrid_candidate(1, 0));  // full warps: hybrid placement spreads them over the 14 non-hybrid banks
+  REQUIRE(k.hybrid_candidate(1, 0));
+  REQUIRE_FALSE(k.hybrid_candidate(0, 0));  // full warp: Eq. 3 over all 16 banks
   auto m = with_renaming(make_hybrid_mapping());
   m->on_kernel_launch(MappingContext{&k, &setup, &table, {}, 16});
   const std::vector<int> slots = {14, 15};
   m->on_block_launch(slots);
-  // Hybrid placement puts R_k of warp 15 in non-hybrid bank (15 + k) % 14 = 1, 2, 3 (fast); Eq. 3 over
-  // 16 banks would say 15 (slow), 0, 1. Renaming must follow the real banks: R0 -> 0, R1 -> 1, R2 -> 2.
-  CHECK(m->bank(15, 0, false) == 0);
-  CHECK(m->bank(15, 1, false) == 1);
-  CHECK(m->bank(15, 2, false) == 2);
-  // The row is a permutation within categories: warp 14's registers stay in their base bank's category.
+  // Hybrid placement puts the partial R_k of warp 15 in bank (15 + k) % 12 = 3, 4, 5 of the 12 banks
+  // answering it in one cycle (all fast); Eq. 3 over 16 banks would say 15 (slow), 0, 1. Renaming
+  // must follow the real banks: R0 -> 0, R1 -> 1, R2 -> 2.
+  CHECK(m->bank(15, 0, true) == 0);
+  CHECK(m->bank(15, 1, true) == 1);
+  CHECK(m->bank(15, 2, true) == 2);
+  // The row is a permutation within categories: warp 14's full vectors (Eq. 3 banks 14, 15, 0, 1)
+  // stay in their base bank's category.
   for (int r = 0; r < 4; ++r) {
     const int v = m->bank(14, r, false);
-    CHECK(table.banks[static_cast<std::size_t>(v)].speed != rfmodel::BankSpeed::Hybrid);
+    CHECK(table.banks[static_cast<std::size_t>(v)].speed == table.banks[static_cast<std::size_t>((14 + r) % 16)].speed);
   }
 }
 
