@@ -20,6 +20,11 @@ enum class Unit : std::uint8_t { Sp = 0, Sfu = 1, Mem = 2, None = 3 };
 // several hundred); Allocated = virtual registers allocated by liveness to 32-bit ids 0..62.
 enum class RegisterIds : std::uint8_t { GpgpuSim, Allocated };
 
+// Ports of one register-file bank (arch.rf_ports): Single = GPGPU-Sim's bank, one read or one
+// write per cycle (the default); ReadWrite = Tan 2016 §2.1's dual-ported bank, one read and one
+// write per cycle, each port busy for its own access's latency (a slow read holds only the read port).
+enum class RfPorts : std::uint8_t { Single, ReadWrite };
+
 struct ArchParams {
   int sms = 15;
   int max_threads_per_sm = 1536;
@@ -51,6 +56,7 @@ struct ArchParams {
   int l2_line_bytes = 128;
   int l2_ways = 8;
   RegisterIds register_ids = RegisterIds::GpgpuSim;  // arch.register_ids = "gpgpusim" | "allocated"
+  RfPorts rf_ports = RfPorts::Single;                // arch.rf_ports = "single" | "read-write"
   int two_level_active_warps = 8;
   bool two_level_greedy = true;
   int two_level_group_warps = 8;  // fetch-group size of two-level-groups (Narasiman 2011; Tan §6.1.2)

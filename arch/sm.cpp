@@ -194,7 +194,15 @@ std::uint64_t Sm::next_interesting_cycle() const {
   std::uint64_t t = std::numeric_limits<std::uint64_t>::max();
   auto after = [&](std::uint64_t x) { t = std::min(t, std::max(x, now_ + 1)); };
   if (!events_.empty()) after(events_.top().time);
-  for (std::uint64_t m = bank_queued_; m; m &= m - 1) after(bank_busy_[static_cast<std::size_t>(std::countr_zero(m))]);
+  if (p_.rf_ports == RfPorts::Single) {
+    for (std::uint64_t m = bank_queued_; m; m &= m - 1) after(bank_busy_[static_cast<std::size_t>(std::countr_zero(m))]);
+  } else {  // each port with work waiting frees on its own
+    for (std::uint64_t m = bank_queued_; m; m &= m - 1) {
+      const auto b = static_cast<std::size_t>(std::countr_zero(m));
+      if (!reads_[b].empty()) after(bank_busy_[b]);
+      if (!writes_[b].empty()) after(write_busy_[b]);
+    }
+  }
   for (std::uint64_t m = cu_collected_; m; m &= m - 1) {
     const Collector& c = cus_[static_cast<std::size_t>(std::countr_zero(m))];
     if (c.ready_at > now_) {

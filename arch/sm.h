@@ -159,6 +159,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // sm_operands.cpp: writeback, bank arbitration, dispatch
   bool writeback_events();
   bool arbitrate_banks();
+  bool arbitrate_banks_read_write();
   bool dispatch();
   void request_reads(int cu, const Warp& w, int slot, const Instr& in);
   void count_access(int bank, std::uint32_t lanes, int lat, bool write);
@@ -216,7 +217,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   std::vector<int> cu_free_;              // per Unit
   std::vector<Ring<Read>> reads_;         // per bank
   std::vector<Ring<Write>> writes_;       // per bank
-  std::vector<std::uint64_t> bank_busy_;  // per bank: busy until (exclusive)
+  std::vector<std::uint64_t> bank_busy_;  // per bank: busy until (exclusive); the read port under rf_ports = read-write
+  std::vector<std::uint64_t> write_busy_;  // per bank: the write port busy until (rf_ports = read-write only)
   std::vector<std::uint64_t> row_used_;   // [bank * row_words_ + word]: row allocation bitmask
   int row_words_ = 1;
   std::vector<std::uint64_t> lane_busy_;  // per execution lane (SP x issue_sp, SFU, MEM)

@@ -112,6 +112,7 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   for (auto& r : reads_) r.init(64);
   for (auto& w : writes_) w.init(64);
   bank_busy_.assign(static_cast<std::size_t>(s.banks), now_);
+  write_busy_.assign(static_cast<std::size_t>(s.banks), now_);
   row_words_ = (s.rows_per_bank + 63) / 64;
   row_used_.assign(static_cast<std::size_t>(s.banks * row_words_), 0);
   for (int b = 0; b < s.banks; ++b)  // rows past rows_per_bank are never free

@@ -116,6 +116,7 @@ void Sm::write_back(int slot, int reg) {
 
 bool Sm::arbitrate_banks() {
   if (bank_queued_ == 0) return false;
+  if (p_.rf_ports == RfPorts::ReadWrite) return arbitrate_banks_read_write();
   bool act = false;
   const int nb = static_cast<int>(bank_busy_.size());
   const std::uint64_t unb = static_cast<std::uint64_t>(nb);  // rotating priority (a mask for 2^k banks)
@@ -156,6 +157,51 @@ bool Sm::arbitrate_banks() {
     if (!reads.empty()) ++stats_.bank_conflict_cycles;
     else if (writes.empty()) bank_queued_ &= ~(1ull << bi);
     act = true;
+  });
+  return act;
+}
+
+// Dual-ported banks (arch.rf_ports = "read-write", Tan 2016 §2.1: "Each RF bank is equipped with dual
+// ports to support 1 read and 1 write per cycle"): per bank and cycle the head write takes the write
+// port and the head read the read port, each busy for its own access's latency, so a slow (2-cycle)
+// read does not hold back a write to the bank, nor a slow write a read. Reads keep the FIFO head and
+// one-operand-per-collector-unit rules of the single port.
+bool Sm::arbitrate_banks_read_write() {
+  bool act = false;
+  const int nb = static_cast<int>(bank_busy_.size());
+  const std::uint64_t unb = static_cast<std::uint64_t>(nb);
+  const int start = static_cast<int>(std::has_single_bit(unb) ? now_ & (unb - 1) : now_ % unb);
+  for_each_bit_from(bank_queued_, start, [&](int bi) {
+    const auto b = static_cast<std::size_t>(bi);
+    auto& reads = reads_[b];
+    auto& writes = writes_[b];
+    if (!writes.empty() && write_busy_[b] <= now_) {  // the write port
+      const Write wr = writes.front();
+      writes.pop();
+      --queued_accesses_;
+      write_busy_[b] = now_ + wr.lat;
+      count_access(bi, wr.lanes, wr.lat, true);
+      if (!wr.background) registers_written(warps_[wr.warp], wr.warp, wr.reg);
+      act = true;
+    }
+    if (!reads.empty()) {  // the read port
+      Collector& c = cus_[reads.front().cu];
+      if (bank_busy_[b] > now_ || c.got_operand_at == now_) {
+        ++stats_.bank_conflict_cycles;
+      } else {
+        const Read rd = reads.front();
+        reads.pop();
+        --queued_accesses_;
+        bank_busy_[b] = now_ + rd.lat;
+        c.got_operand_at = now_;
+        if (--c.pending == 0) cu_collected_ |= 1ull << rd.cu;
+        c.ready_at = std::max(c.ready_at, now_ + rd.lat);
+        count_access(bi, rd.lanes, rd.lat, false);
+        if (!reads.empty()) ++stats_.bank_conflict_cycles;
+        act = true;
+      }
+    }
+    if (reads.empty() && writes.empty()) bank_queued_ &= ~(1ull << bi);
   });
   return act;
 }

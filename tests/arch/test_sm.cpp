@@ -181,3 +181,55 @@ TEST_CASE("GIVEN more than 64 resident warps per scheduler unit WHEN a launch st
   const SmStats s = run_benchmark(b, p, "lrr", make_mapping("eq3"), rf, RngStream(1, 0, Stream::Test)).stats;
   CHECK(s.warp_instructions == 4 * 32 * 2);  // ialu + exit per warp
 }
+
+namespace {
+SmStats run_ports(const Benchmark& b, const rfmodel::RfSetup& setup, const std::string& ports) {
+  Config c = Config::load_default();
+  c.set("arch.rf_ports=\"" + ports + "\"");
+  ArchParams p = ArchParams::from_config(c);
+  p.sms = 1;
+  StaticRfProvider rf(setup);
+  return run_benchmark(b, p, "lrr", make_mapping("eq3"), rf, RngStream(7, 0, Stream::Test)).stats;
+}
+// r1 (bank 1) is written ~5 cycles after issue while independent instructions read r17 (also bank
+// 1) one after another; `dst` = 2 writes bank 2 instead, so the write meets no read.
+Benchmark write_meets_reads(int dst) {
+  std::string body = "  ialu r" + std::to_string(dst) + " = r0\n";
+  for (int i = 4; i < 14; ++i) body += "  ialu r" + std::to_string(i) + " = r17\n";
+  return one_warp(body);
+}
+}  // namespace
+
+TEST_CASE("GIVEN a result write and a read stream on one bank WHEN the bank has a read and a write port "
+          "(arch.rf_ports = read-write) THEN both go in the same cycle, where a single port serializes them") {
+  const auto ideal = rfmodel::RfSetup::ideal();
+  const SmStats single_meet = run_ports(write_meets_reads(1), ideal, "single");
+  const SmStats single_apart = run_ports(write_meets_reads(2), ideal, "single");
+  const SmStats dual_meet = run_ports(write_meets_reads(1), ideal, "read-write");
+  const SmStats dual_apart = run_ports(write_meets_reads(2), ideal, "read-write");
+  CHECK(single_meet.cycles == single_apart.cycles + 1);  // the write steals one read cycle
+  CHECK(dual_meet.cycles == dual_apart.cycles);          // the write port takes it, the reads go on
+  CHECK(dual_apart.cycles == single_apart.cycles);       // without a meeting the ports change nothing
+  CHECK(dual_meet.bank_writes[1] == 1);
+  CHECK(dual_meet.bank_reads[1] == 10);
+}
+
+TEST_CASE("GIVEN a slow bank read back to back WHEN a write to it arrives THEN a dual-ported bank writes "
+          "at once (the slow read holds only the read port) and a single-ported one waits") {
+  const auto slow = slow_bank(1);
+  const SmStats single_meet = run_ports(write_meets_reads(1), slow, "single");
+  const SmStats single_apart = run_ports(write_meets_reads(2), slow, "single");
+  const SmStats dual_meet = run_ports(write_meets_reads(1), slow, "read-write");
+  const SmStats dual_apart = run_ports(write_meets_reads(2), slow, "read-write");
+  CHECK(single_meet.cycles == single_apart.cycles + 2);  // the 2-cycle write takes two read cycles
+  CHECK(dual_meet.cycles == dual_apart.cycles);
+  CHECK(dual_meet.slow_accesses == 11);  // 10 reads + 1 write, all on slow bank 1
+  CHECK(dual_meet.bank_busy_cycles[1] == 22);
+}
+
+TEST_CASE("GIVEN arch.rf_ports WHEN it is not single or read-write THEN the config names the key") {
+  Config c = Config::load_default();
+  c.set("arch.rf_ports=\"dual\"");
+  CHECK_THROWS_WITH_AS(ArchParams::from_config(c), doctest::Contains("arch.rf_ports"), ConfigError);
+  CHECK(ArchParams::from_config(Config::load_default()).rf_ports == RfPorts::Single);
+}
