@@ -47,8 +47,8 @@ FbaRm plan_fba_rm(int fast_banks, int banks, int warps, int regs_per_thread, int
 std::vector<int> renaming_row(const BankTable& table, std::span<const float> current_delay, int last_warp_id);
 // Same with each virtual bank's delay taken from the table (the delays it was organized with).
 std::vector<int> renaming_row(const BankTable& table, int last_warp_id);
-// The same rule when the base mapping is not plain Eq. 3 (hybrid placement spreads partial and full
-// vectors over different bank sets): held[k] = the bank that actually holds R_k of the last warp.
+// The same rule when the base mapping is not plain Eq. 3 (hybrid placement puts partial vectors on
+// other banks than Eq. 3): held[k] = the bank that actually holds R_k of the last warp.
 // Banks are visited in that order (repeats skipped), then every bank not listed in Eq. 3 order
 // (w + k) % banks, k = 0, 1, ... With `held` empty or equal to the Eq. 3 banks this is renaming_row().
 std::vector<int> renaming_row_held(const BankTable& table, std::span<const float> current_delay,

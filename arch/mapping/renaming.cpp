@@ -30,7 +30,7 @@ class Renaming final : public IRegisterMapping {
     std::iota(row.begin(), row.end(), 0);
     if (table_) {
       // The banks that hold R0, R1, ... of the last warp under the base mapping (Eq. 3, or hybrid
-      // placement, which sends partial and full vectors to different bank sets).
+      // placement, which sends partial vectors to the pure-fast and hybrid banks).
       const int last = warp_slots.back();
       const int wib = static_cast<int>(warp_slots.size()) - 1;
       std::vector<int> held;
