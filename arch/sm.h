@@ -49,7 +49,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   struct RegState {
     std::uint8_t bank = 0, row = 0, lat = 1;  // virtual bank, row, cycles of a full-width access
     std::uint8_t flags = 0;                   // kPending | kLongPending
-    std::uint32_t hyb = 0;                    // its bank's hybrid fast lanes (0: not a hybrid bank)
+    std::uint32_t hyb = 0;                    // lanes its hybrid bank answers in one cycle (hybrid_lanes(); 0: not hybrid)
   };
   static constexpr std::uint8_t kPending = 1, kLongPending = 2;  // a write in flight (from a global/local load)
   // RegState::hyb of a vector in a bank whose hybrid fast lanes are `bank_fast` (0: not a hybrid

@@ -159,7 +159,7 @@ struct Kernel {
   // Lanes of warp `wib` (warp index in the block) that ever access register r, with every enclosing
   // programmatic lane condition evaluated for that warp (data-dependent and bid conditions count as
   // "any lane"): reg_lanes[wib * reg_ids + r]. 0 = the warp never touches r. A vector whose
-  // lanes all lie in a hybrid bank's fast half can live in a hybrid bank at one-cycle access
+  // lanes all lie in one lane half can live in a hybrid bank's fast sub-bank at one-cycle access
   // (Tan §3.3.4; the hybrid rule of docs/models.md).
   std::vector<std::uint32_t> reg_lanes;
   std::uint32_t lanes_of(int wib, int r) const { return reg_lanes[static_cast<std::size_t>(wib * reg_ids + r)]; }
