@@ -76,10 +76,7 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   }
 
   // Hybrid-bank candidates at full occupancy: the ideal hybrid-bank size (Tan §3.3.4).
-  int partial = 0;
-  for (int i = 0; i < wpb_; ++i)
-    for (int r = 0; r < k.reg_ids; ++r) partial += k.hybrid_candidate(i, r) ? 1 : 0;
-  rf_ = provider_.at_kernel_launch(k, launch_index, partial * max_blocks_, stats_);
+  rf_ = provider_.at_kernel_launch(k, launch_index, k.partial_vectors_per_block() * max_blocks_, stats_);
   const auto& s = rf_.setup;
   if (s.rows_per_bank > 256 || s.banks < 1 || s.banks > 64 || s.subbanks < 1 || 32 % s.subbanks != 0 ||
       s.latency.size() != static_cast<std::size_t>(s.banks * s.rows_per_bank) ||

@@ -8,6 +8,7 @@
 // IR: the SM maps an OpClass to a pipeline and latency from its Params ([arch] in the config).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -174,6 +175,25 @@ struct Kernel {
     return 0;
   }
   bool hybrid_candidate(int wib, int r) const { return hybrid_half(wib, r) != 0; }
+  // Partially used register vectors of one block: the size the hybrid RF should match (Tan §3.3.4:
+  // "the size of hybrid RF should match the total number of partially used register vectors"). A
+  // warp holds regs_per_thread vectors; when its code names more register ids than that (GPGPU-Sim's
+  // numbering of PTX virtual registers, docs/models.md "Workloads"), the names are not vectors, so
+  // the warp's share of candidate names among the names it uses is scaled to its vectors. Rounded
+  // up over the block. Equals the number of candidate (warp, register) pairs when no warp uses more
+  // names than vectors (every `.kernel` file).
+  int partial_vectors_per_block() const {
+    double vectors = 0.0;
+    for (int w = 0; w < warps_per_block(); ++w) {
+      int used = 0, cand = 0;
+      for (int r = 0; r < reg_ids; ++r) {
+        used += lanes_of(w, r) != 0 ? 1 : 0;
+        cand += hybrid_candidate(w, r) ? 1 : 0;
+      }
+      vectors += used > regs_per_thread ? static_cast<double>(cand) * regs_per_thread / used : cand;
+    }
+    return static_cast<int>(std::ceil(vectors - 1e-9));
+  }
   // Static access counts per register (instructions naming it, loop trips multiplied in).
   std::vector<double> static_reg_weight;  // [reg_ids]
   int warps_per_block() const { return (block_threads + 31) / 32; }

@@ -109,3 +109,27 @@ TEST_CASE("GIVEN hybrid banks 1-3 under Eq. 3 WHEN a full vector and upper- and 
   CHECK(st.subbank_reads[5] == 0);
   CHECK(st.subbank_writes[5] == 0);
 }
+
+TEST_CASE("GIVEN a warp naming more register ids than it has vectors WHEN the hybrid size is counted THEN "
+          "the share of candidate names is scaled to the vectors (Tan §3.3.4 counts vectors, not names)") {
+  Kernel k;
+  k.block_threads = 64;  // two warps
+  k.regs_per_thread = 4;
+  k.reg_ids = 8;
+  k.reg_lanes.assign(2 * 8, 0);
+  auto set = [&](int w, int r, std::uint32_t lanes) { k.reg_lanes[static_cast<std::size_t>(w * 8 + r)] = lanes; };
+  SUBCASE("names within the vectors: every candidate pair counts") {
+    set(0, 0, ~0u), set(0, 1, 0x0000FFFFu), set(0, 2, 0xFFFF0000u);  // warp 0: 3 names, 2 candidates
+    set(1, 0, 0x000000FFu);                                          // warp 1: 1 name, 1 candidate
+    CHECK(k.partial_vectors_per_block() == 3);
+  }
+  SUBCASE("8 names on 4 vectors: warp 0 has 6 candidates of 8 names -> 3 vectors; warp 1 1 of 6 -> 2/3") {
+    for (int r = 0; r < 8; ++r) set(0, r, r < 2 ? ~0u : 0x0000FFFFu);
+    for (int r = 0; r < 6; ++r) set(1, r, r == 5 ? 0xFFFF0000u : ~0u);
+    CHECK(k.partial_vectors_per_block() == 4);  // ceil(3 + 4 * 1 / 6) = ceil(3.67)
+  }
+  SUBCASE("no candidates: no hybrid vectors") {
+    for (int r = 0; r < 8; ++r) set(0, r, ~0u), set(1, r, ~0u);
+    CHECK(k.partial_vectors_per_block() == 0);
+  }
+}
