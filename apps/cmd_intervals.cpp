@@ -11,6 +11,7 @@
 #include "arch/ltrf/intervals.h"
 #include "arch/ltrf/strands.h"
 #include "arch/ltrf/workload_set.h"
+#include "arch/run.h"
 #include "arch/workload/kernel_parser.h"
 
 namespace rfvar::apps {
@@ -38,7 +39,9 @@ void run(CommonOptions& o, const IntervalsOptions& io) {
     h.ltrf.regs_per_interval = *io.regs;
   }
   const int n = h.ltrf.regs_per_interval;
-  const arch::Benchmark b = arch::ltrf::load_ltrf_benchmark(io.kernel);  // data/kernels/ltrf too
+  const std::uint64_t seed = o.master_seed(config);
+  const std::unique_ptr<arch::IWorkload> wl = arch::ltrf::load_ltrf_workload(io.kernel, ap, seed);  // allocated ids
+  const arch::Benchmark& b = wl->benchmark();
   nlohmann::json kj = nlohmann::json::array();
   for (const arch::Kernel& k : b.kernels) {
     const arch::ltrf::KernelCfg kc = arch::ltrf::cfg_from_kernel(k, h.ltrf.long_latency_sfu);
@@ -68,11 +71,11 @@ void run(CommonOptions& o, const IntervalsOptions& io) {
                   {"strand_mean_static_length", s.partition.mean_static_length()}});
   }
   // Dynamic lengths: LTRF (intervals) and LTRF on strands, main-RF design #1 at 1x.
-  const RngStream workload(o.master_seed(config), 0, Stream::Workload);
+  const std::uint64_t key = arch::workload_key(RngStream(seed, 0, Stream::Workload));  // load_workload()'s
   const arch::ltrf::MainRfConfig c1 = h.ltrf.main_rf(1);
   const arch::hierarchy::MainRfShape shape{c1.capacity_multiple, c1.bank_multiple, 1.0};
-  const auto li = arch::hierarchy::run_design(b, ap, h, arch::hierarchy::Design::Ltrf, shape, workload).ltrf;
-  const auto ls = arch::hierarchy::run_design(b, ap, h, arch::hierarchy::Design::Shrf, shape, workload).ltrf;
+  const auto li = arch::hierarchy::run_design(*wl, ap, h, arch::hierarchy::Design::Ltrf, shape, key).ltrf;
+  const auto ls = arch::hierarchy::run_design(*wl, ap, h, arch::hierarchy::Design::Shrf, shape, key).ltrf;
   if (o.json) {
     print_json({{"benchmark", b.name},
                 {"regs_per_interval", n},
@@ -112,7 +115,8 @@ void register_intervals(CLI::App& app, CommonOptions& o) {
       "intervals",
       "LTRF register-intervals of a benchmark's kernels (Algorithms 1-2, second pass to a fixed point):\n"
       "working sets, static lengths, strands for comparison, and the dynamic interval length of a run.");
-  sub->add_option("--kernel", io->kernel, "Benchmark name (data/kernels/<name>.kernel) or path")->required();
+  sub->add_option("--kernel", io->kernel, "Workload: a name of data/kernels/ltrf or data/kernels, or any form of rfvar sim --kernel\n"
+                  "(ptx:NAME is allocated, arch.register_ids = allocated, as LTRF's compiler works on allocated registers)")->required();
   sub->add_option("--regs", io->regs, "N, registers per interval (default: ltrf.regs_per_interval)");
   add_common_options(sub, o, "");
   sub->callback([&o, io] { run(o, *io); });

@@ -9,8 +9,10 @@
 
 #include "apps/cli_common.h"
 #include "apps/ltrf_output.h"
+#include "arch/load_workload.h"
 #include "arch/ltrf/ltrf_study.h"
 #include "arch/ltrf/workload_set.h"
+#include "arch/run.h"
 #include "arch/workload/kernel_parser.h"
 
 namespace rfvar::apps {
@@ -25,6 +27,7 @@ struct LtrfOptions {
   double max_loss = 0.05;
   std::optional<int> active_warps;
   std::string output;
+  std::string trace_cache;  // optional directory of cached PTX traces
 };
 
 std::vector<std::string> split(const std::string& list) {
@@ -75,14 +78,18 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
   std::vector<std::string> names = split(lo.kernels);
   if (lo.kernels == "default") names = arch::ltrf::LtrfWorkloads::from_config(config).all();  // LTRF §5's 9 + 5
   if (lo.kernels == "all") names = arch::available_benchmarks();  // Tan's kernels
-  std::vector<arch::Benchmark> benches;
-  for (const auto& n : names) benches.push_back(arch::ltrf::load_ltrf_benchmark(n));
   const std::uint64_t seed = o.master_seed(config);
-  const RngStream workload(seed, 0, Stream::Workload);
+  std::vector<std::unique_ptr<arch::IWorkload>> owned;  // any front end, allocated register ids (workload_set.h)
+  std::vector<const arch::IWorkload*> benches;
+  for (const auto& n : names) {
+    owned.push_back(arch::ltrf::load_ltrf_workload(n, ap, seed, lo.trace_cache));
+    benches.push_back(owned.back().get());
+  }
+  const std::uint64_t key = arch::workload_key(RngStream(seed, 0, Stream::Workload));  // load_workload()'s
   const std::size_t runs_estimate = benches.size() * (2 + so.designs.size() * (so.latencies.size() + 2));
   Progress bar("ltrf", runs_estimate, o.progress());
   const auto t0 = std::chrono::steady_clock::now();
-  const arch::ltrf::LtrfStudyResult r = arch::ltrf::run_ltrf_study(benches, ap, h, so, workload, &bar);
+  const arch::ltrf::LtrfStudyResult r = arch::ltrf::run_ltrf_study(benches, ap, h, so, key, &bar);
   bar.finish();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!lo.output.empty()) write_ltrf_file(lo.output, r, so.max_loss, h.active_warps, config, seed, o.command_line);
@@ -168,9 +175,11 @@ void register_ltrf(CLI::App& app, CommonOptions& o) {
       "baseline on design #1 with the RFC's storage added, and each design's maximum tolerable main-RF\n"
       "latency over --latency-sweep (design #1's capacity).");
   sub->add_option("--kernels", lo->kernels,
-                  "Comma-separated benchmarks (data/kernels/ltrf or data/kernels), 'default' (LTRF §5's 9 register-\n"
-                  "sensitive + 5 insensitive: ltrf.kernels_register_sensitive / _insensitive) or 'all' (Tan's\n"
-                  "kernels in data/kernels; default: default)");
+                  "Comma-separated workloads, 'default' (LTRF §5's 9 register-sensitive + 5 insensitive:\n"
+                  "ltrf.kernels_register_sensitive / _insensitive, CUDA compiled to PTX) or 'all' (Tan's\n"
+                  "hand-written kernels in data/kernels; default: default). PTX harnesses are loaded with\n"
+                  "arch.register_ids = allocated (LTRF's passes work on allocated registers). Accepted forms\n"
+                  "(a plain NAME is data/kernels/ltrf/NAME.kernel first):\n" + arch::workload_spec_forms());
   sub->add_option("--designs", lo->designs, "Comma-separated designs of bl,rfc,ltrf,ltrf+,shrf,ideal (default: all)");
   sub->add_option("--config-id", lo->config_id, "Main-RF design of LTRF Table 2, 1..7 (default: ltrf.main_rf_config)");
   sub->add_option("--latency-sweep", lo->latency_sweep,
@@ -178,6 +187,7 @@ void register_ltrf(CLI::App& app, CommonOptions& o) {
   sub->add_option("--max-loss", lo->max_loss, "IPC loss defining the maximum tolerable latency, fraction (default 0.05)");
   sub->add_option("--active-warps", lo->active_warps, "Two-level active warps per scheduler unit; RFC/LTRF partitions = this x arch.schedulers units (default: ltrf.active_warps)");
   add_common_options(sub, o, "");
+  sub->add_option("--trace-cache", lo->trace_cache, kTraceCacheHelp);
   sub->add_option("-o,--output", lo->output, "Also write the results to this HDF5 file (atomically; docs/hdf5.md \"ltrf\")");
   sub->callback([&o, lo] { run(o, *lo); });
 }

@@ -192,7 +192,7 @@ StageResult StageRunner::run(const StageDef& stage, const std::map<std::string, 
   // The PTX workloads' traces, shared by every stage and study (not part of the stage hash: results
   // are identical with or without the trace cache).
   if (stage.uses_kernels && (stage.command == "ipc" || stage.command == "guardband" || stage.command == "perf" ||
-                              stage.command == "energy"))
+                              stage.command == "energy" || stage.command == "ltrf"))
     args.insert(args.end(), {"--trace-cache", (opt_.cache_dir / "traces").string()});
   args.insert(args.end(), {"-o", r.file.string()});
   if (opt_.threads > 0) args.insert(args.end(), {"--threads", std::to_string(opt_.threads)});

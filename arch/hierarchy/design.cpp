@@ -6,6 +6,7 @@
 #include "arch/mapping/i_register_mapping.h"
 #include "arch/rf_provider.h"
 #include "arch/run.h"
+#include "arch/workload/kernel_workload.h"
 #include "common/config.h"
 
 namespace rfvar::arch::hierarchy {
@@ -45,6 +46,13 @@ int partitions_per_sm(int active_warps, const ArchParams& p) { return active_war
 
 DesignRun run_design(const Benchmark& b, const ArchParams& p, const HierarchyParams& h, Design d, const MainRfShape& point,
                      const RngStream& workload) {
+  const std::uint64_t key = workload_key(workload);
+  const KernelWorkload wl(b, key, p.l1_line_bytes);
+  return run_design(wl, p, h, d, point, key);
+}
+
+DesignRun run_design(const IWorkload& wl, const ArchParams& p, const HierarchyParams& h, Design d, const MainRfShape& point,
+                     std::uint64_t key) {
   check_active_warps(h.active_warps);
   ArchParams ap = p;
   ap.registers_per_sm = static_cast<int>(std::floor(p.registers_per_sm * point.capacity_multiple));  // LTRF §6.1
@@ -58,7 +66,7 @@ DesignRun run_design(const Benchmark& b, const ArchParams& p, const HierarchyPar
   const ltrf::TransferParams tp = ltrf::TransferParams::from(h.ltrf, rf);
   DesignRun out;
   auto run = [&](IOperandPath* path, IRfProvider& rf) {
-    return run_benchmark(b, ap, "two-level", make_mapping("eq3"), rf, workload, path, nullptr).stats;
+    return run_workload(wl, ap, "two-level", make_mapping("eq3"), rf, key, path, nullptr).stats;
   };
   switch (d) {
     case Design::Bl:

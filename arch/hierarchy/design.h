@@ -1,7 +1,8 @@
 // The register-file hierarchy designs of LTRF §5 / issue 6, run on one SM: BL, RFC, LTRF, LTRF+,
 // SHRF-like (LTRF on strands) and Ideal.
 //
-// Contract: run_design() runs a benchmark (arch/run.h semantics: deterministic for its inputs)
+// Contract: run_design() runs a workload of any front end (i_workload.h; arch/run.h semantics:
+// deterministic for its inputs, `key` = workload_key() of the stream it was made with)
 // with the main RF of `point` (capacity -> occupancy with the larger RF, rf_capacity.h; banks;
 // relative latency -> main_rf_setup.h) under the design's upper level:
 //  * bl    - no upper level: every access goes to the main RF;
@@ -29,6 +30,7 @@
 #include "arch/rfc/params.h"
 #include "arch/rfc/rfc_stats.h"
 #include "arch/sm_stats.h"
+#include "arch/workload/i_workload.h"
 #include "arch/workload/kernel.h"
 #include "common/rng.h"
 
@@ -60,6 +62,9 @@ struct DesignRun {
   LtrfPathStats ltrf;    // ltrf, ltrf+, shrf only
 };
 
+DesignRun run_design(const IWorkload& wl, const ArchParams& p, const HierarchyParams& h, Design d, const MainRfShape& point,
+                     std::uint64_t key);
+// A `.kernel` benchmark: run_design() on its KernelWorkload with the key of `workload`.
 DesignRun run_design(const Benchmark& b, const ArchParams& p, const HierarchyParams& h, Design d, const MainRfShape& point,
                      const RngStream& workload);
 

@@ -8,26 +8,27 @@
 namespace rfvar::arch::hierarchy {
 
 KernelLiveness kernel_liveness(const Kernel& k, bool sfu_long_latency) {
-  if (k.reg_ids > kMaxRegs)
-    throw InputError("kernel '" + k.name + "': the register-file hierarchies (RFC, LTRF) need register ids < " +
-                     std::to_string(kMaxRegs) + " (it uses " + std::to_string(k.reg_ids) +
-                     "); run PTX workloads with arch.register_ids = \"allocated\"");
+  if (k.reg_ids > ltrf::kMaxCfgRegs)
+    throw InputError("kernel '" + k.name + "': the register-file hierarchies (RFC, LTRF) work on allocated registers, ids < " +
+                     std::to_string(ltrf::kMaxCfgRegs) + " (LTRF §3.2, §5), but it uses " + std::to_string(k.reg_ids) +
+                     " ids (nvcc's virtual registers, arch.register_ids = \"gpgpusim\"); rfvar ltrf loads PTX harnesses "
+                     "with arch.register_ids = \"allocated\" itself; record a trace file with --set "
+                     "arch.register_ids=allocated");
   KernelLiveness out;
   out.kcfg = ltrf::cfg_from_kernel(k, sfu_long_latency);
   const ltrf::Liveness live(out.kcfg.cfg);
   const std::size_t n = k.code.size();
   out.live_in.assign(n, {});
-  out.last_reads.assign(n, 0);
-  out.dead_write.assign(n, 0);
+  out.last_reads.assign(n, {});
+  out.dead_writes.assign(n, {});
   out.long_latency.assign(n, 0);
   for (std::size_t pc = 0; pc < n; ++pc) {
     const ltrf::InstrRef at = out.kcfg.at_pc[pc];
     out.live_in[pc] = live.live_in(at);
-    const ltrf::RegSet last = live.last_reads(at);
-    for (int r = 0; r < kMaxRegs; ++r)
-      if (last.test(static_cast<std::size_t>(r))) out.last_reads[pc] |= 1ull << r;
+    out.last_reads[pc] = live.last_reads(at);
     const Instr& in = k.code[pc];
-    if (in.ndst) out.dead_write[pc] = !live.live_out(at).test(in.dst[0]);  // single-result code (reg_ids <= 64)
+    for (int d = 0; d < in.ndst; ++d)
+      if (!live.live_out(at).test(in.dst[d])) out.dead_writes[pc].set(in.dst[d]);
     out.long_latency[pc] = out.kcfg.cfg.blocks[static_cast<std::size_t>(at.block)].instrs[static_cast<std::size_t>(at.index)].long_latency;
   }
   return out;

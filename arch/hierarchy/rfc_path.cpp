@@ -29,19 +29,20 @@ void RfcPath::on_kernel_launch(const Kernel& k, int warp_slots, IMainRfWriter& m
   main_ = &main_rf;
   active_.assign(static_cast<std::size_t>(warp_slots), managed_ ? 0 : 1);
   pc_.assign(static_cast<std::size_t>(warp_slots), 0);
-  writer_pc_.assign(static_cast<std::size_t>(warp_slots) * kMaxRegs, 0);
+  ids_ = static_cast<std::size_t>(k.reg_ids);
+  writer_pc_.assign(static_cast<std::size_t>(warp_slots) * ids_, 0);
 }
 
 void RfcPath::on_issue(int slot, int pc, std::uint64_t) {
   pc_[static_cast<std::size_t>(slot)] = pc;
   const Instr& in = k_->code[static_cast<std::size_t>(pc)];
-  for (int d = 0; d < in.ndst; ++d) writer_pc_[static_cast<std::size_t>(slot) * kMaxRegs + in.dst[d]] = pc;
+  for (int d = 0; d < in.ndst; ++d) writer_pc_[static_cast<std::size_t>(slot) * ids_ + in.dst[d]] = pc;
 }
 
 bool RfcPath::serve_read(int slot, int reg, std::uint64_t) {
   if (!active_[static_cast<std::size_t>(slot)]) return false;
   const auto pc = static_cast<std::size_t>(pc_[static_cast<std::size_t>(slot)]);
-  return rfc_->read(slot, reg, (live_.last_reads[pc] >> reg) & 1);  // Gebhart §3.1 dead-operand bit
+  return rfc_->read(slot, reg, live_.last_reads[pc].test(static_cast<std::size_t>(reg)));  // Gebhart §3.1 dead-operand bit
 }
 
 bool RfcPath::absorb_write(int slot, int reg, std::uint64_t) {
@@ -49,8 +50,8 @@ bool RfcPath::absorb_write(int slot, int reg, std::uint64_t) {
     ++inactive_writes_;
     return false;
   }
-  const auto pc = static_cast<std::size_t>(writer_pc_[static_cast<std::size_t>(slot) * kMaxRegs + static_cast<std::size_t>(reg)]);
-  const rfc::WriteOutcome w = rfc_->write(slot, reg, live_.dead_write[pc] != 0, live_.long_latency[pc] != 0);
+  const auto pc = static_cast<std::size_t>(writer_pc_[static_cast<std::size_t>(slot) * ids_ + static_cast<std::size_t>(reg)]);
+  const rfc::WriteOutcome w = rfc_->write(slot, reg, live_.dead_writes[pc].test(static_cast<std::size_t>(reg)), live_.long_latency[pc] != 0);
   if (w.written_back) main_->write_back(slot, w.evicted_reg);  // Gebhart §3.1: live evictions only
   return w.cached;
 }
@@ -63,7 +64,7 @@ std::uint64_t RfcPath::on_warp_activate(int slot, int, std::uint64_t now) {
 void RfcPath::on_warp_deactivate(int slot, int, std::uint64_t) {
   active_[static_cast<std::size_t>(slot)] = 0;
   const ltrf::RegSet wb = rfc_->flush(slot);  // Gebhart §3.2: flush on deactivation
-  for (int r = 0; r < kMaxRegs; ++r)
+  for (int r = 0; r < ltrf::kMaxCfgRegs; ++r)
     if (wb.test(static_cast<std::size_t>(r))) main_->write_back(slot, r);
 }
 

@@ -50,7 +50,8 @@ class RfcPath final : public IOperandPath {
   IMainRfWriter* main_ = nullptr;
   std::vector<std::uint8_t> active_;
   std::vector<int> pc_;                       // [slot] pc of the instruction issuing now
-  std::vector<std::int32_t> writer_pc_;       // [slot * kMaxRegs + reg] pc of the pending writer
+  std::size_t ids_ = 0;                       // the kernel's reg_ids
+  std::vector<std::int32_t> writer_pc_;       // [slot * ids_ + reg] pc of the pending writer
   rfc::RfcStats total_;
   std::uint64_t inactive_writes_ = 0;
 };

@@ -35,7 +35,7 @@ struct Job {
   int latency;  // index into the sweep, -1 = config_id point
 };
 
-void check_options(const LtrfStudyOptions& o, const std::vector<Benchmark>& b,
+void check_options(const LtrfStudyOptions& o, const std::vector<const IWorkload*>& b,
                    const hierarchy::HierarchyParams& h) {
   if (b.empty()) throw InputError("--kernels: no kernel named");
   if (o.designs.empty()) throw InputError("--designs: no design named");
@@ -53,8 +53,8 @@ void check_options(const LtrfStudyOptions& o, const std::vector<Benchmark>& b,
 
 }  // namespace
 
-LtrfStudyResult run_ltrf_study(const std::vector<Benchmark>& benches, const ArchParams& p,
-                               const hierarchy::HierarchyParams& h, const LtrfStudyOptions& o, const RngStream& workload,
+LtrfStudyResult run_ltrf_study(const std::vector<const IWorkload*>& benches, const ArchParams& p,
+                               const hierarchy::HierarchyParams& h, const LtrfStudyOptions& o, std::uint64_t key,
                                Progress* progress) {
   check_options(o, benches, h);
   LtrfStudyResult res;
@@ -102,7 +102,7 @@ LtrfStudyResult run_ltrf_study(const std::vector<Benchmark>& benches, const Arch
       const Design d = job.design < 0 ? Design::Bl : designs[static_cast<std::size_t>(job.design)];
       hierarchy::HierarchyParams hj = h;
       if (job.design == -2) hj.active_warps = 64;  // every resident warp active (at most 24 per scheduler unit on Fermi)
-      out[j] = hierarchy::run_design(benches[static_cast<std::size_t>(job.kernel)], p, hj, d, shape(job), workload);
+      out[j] = hierarchy::run_design(*benches[static_cast<std::size_t>(job.kernel)], p, hj, d, shape(job), key);
     } catch (const InputError& e) {
 #pragma omp critical
       error = e.what(), input_error = true;
@@ -119,7 +119,8 @@ LtrfStudyResult run_ltrf_study(const std::vector<Benchmark>& benches, const Arch
 
   // Gather in job order.
   res.runs = jobs.size();
-  for (const auto& b : benches) {
+  for (const IWorkload* w : benches) {
+    const Benchmark& b = w->benchmark();
     res.kernels.push_back(b.name);
     res.register_sensitive.push_back(register_sensitive(b, p, c1.capacity_multiple, h.ltrf.ideal().capacity_multiple));
   }

@@ -2,7 +2,8 @@
 // per kernel, normalized to the baseline, at one main-RF design of Table 2, and the maximum
 // tolerable main-RF latency of each design from a latency sweep.
 //
-// Contract: run_ltrf_study() runs, per benchmark, (OpenMP over independent runs, results gathered
+// Contract: run_ltrf_study() runs, per workload (any front end, i_workload.h; workload_set.h loads
+// them with allocated register ids; `key` = the workload key they were made with), (OpenMP over independent runs, results gathered
 // by index, so the result does not depend on the thread count):
 //  * the normalizer: BL on main-RF design #1 with the RFC's storage added to its capacity
 //    (LTRF §5's fair baseline, rf_capacity.h) at 1x latency;
@@ -24,14 +25,14 @@
 // register count).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "arch/hierarchy/design.h"
 #include "arch/params.h"
-#include "arch/workload/kernel.h"
+#include "arch/workload/i_workload.h"
 #include "common/progress.h"
-#include "common/rng.h"
 
 namespace rfvar::arch::ltrf {
 
@@ -73,8 +74,8 @@ struct LtrfStudyResult {
   double warp_instructions = 0.0;  // over all runs
 };
 
-LtrfStudyResult run_ltrf_study(const std::vector<Benchmark>& benches, const ArchParams& p,
-                               const hierarchy::HierarchyParams& h, const LtrfStudyOptions& o, const RngStream& workload,
+LtrfStudyResult run_ltrf_study(const std::vector<const IWorkload*>& workloads, const ArchParams& p,
+                               const hierarchy::HierarchyParams& h, const LtrfStudyOptions& o, std::uint64_t key,
                                Progress* progress = nullptr);
 
 // The tolerable-latency rule above on one sweep (exposed for tests).

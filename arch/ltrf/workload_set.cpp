@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "arch/load_workload.h"
 #include "arch/workload/kernel_parser.h"
 
 namespace rfvar::arch::ltrf {
@@ -12,6 +13,21 @@ std::vector<std::string> name_list(const Config& c, const std::string& key) {
   std::vector<std::string> v = c.get_string_list(key);
   if (v.empty()) throw ConfigError(c.origin(key) + ": config key '" + key + "' must name at least one kernel");
   return v;
+}
+
+// data_dir()/kernels/ltrf/NAME.kernel for a plain NAME with such a file, else empty.
+std::filesystem::path own_kernel(const std::string& name) {
+  const bool plain = name.find('/') == std::string::npos && name.find(':') == std::string::npos &&
+                     !name.ends_with(".kernel");
+  const std::filesystem::path own = data_dir() / "kernels" / "ltrf" / (name + ".kernel");
+  std::error_code ec;
+  return plain && std::filesystem::is_regular_file(own, ec) ? own : std::filesystem::path();
+}
+
+InputError with_ltrf_names(const InputError& e) {
+  std::string avail;
+  for (const auto& n : ltrf_only_benchmarks()) avail += ", " + n;
+  return InputError(std::string(e.what()) + "; hand-written LTRF kernels (data/kernels/ltrf)" + avail);
 }
 
 }  // namespace
@@ -28,16 +44,30 @@ std::vector<std::string> LtrfWorkloads::all() const {
 
 std::vector<std::string> ltrf_only_benchmarks() { return benchmarks_in(data_dir() / "kernels" / "ltrf"); }
 
+ArchParams hierarchy_workload_params(const ArchParams& p) {
+  ArchParams q = p;
+  q.register_ids = RegisterIds::Allocated;  // LTRF §5: register-intervals on register-allocated PTX
+  return q;
+}
+
+std::unique_ptr<IWorkload> load_ltrf_workload(const std::string& spec, const ArchParams& p, std::uint64_t seed,
+                                              const std::filesystem::path& trace_cache) {
+  const ArchParams q = hierarchy_workload_params(p);
+  const std::filesystem::path own = own_kernel(spec);
+  try {
+    return load_workload(own.empty() ? spec : own.string(), q, seed, trace_cache);
+  } catch (const InputError& e) {
+    throw with_ltrf_names(e);
+  }
+}
+
 Benchmark load_ltrf_benchmark(const std::string& name) {
-  const bool plain = name.find('/') == std::string::npos && !name.ends_with(".kernel");
-  const std::filesystem::path own = data_dir() / "kernels" / "ltrf" / (name + ".kernel");
-  if (plain && std::filesystem::exists(own)) return load_benchmark(own.string());
+  const std::filesystem::path own = own_kernel(name);
+  if (!own.empty()) return load_benchmark(own.string());
   try {
     return load_benchmark(name);
   } catch (const InputError& e) {
-    std::string avail;
-    for (const auto& n : ltrf_only_benchmarks()) avail += ", " + n;
-    throw InputError(std::string(e.what()) + avail + " (data/kernels/ltrf)");
+    throw with_ltrf_names(e);
   }
 }
 

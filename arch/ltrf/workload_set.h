@@ -1,18 +1,33 @@
 // The LTRF study's workloads (LTRF §5: nine register-sensitive and five register-insensitive
-// workloads) as data: the lists ltrf.kernels_register_sensitive / _insensitive of [ltrf], whose
-// kernel files live in data/kernels/ltrf/ (the study's own register-sensitive workloads, kept out of
-// data/kernels/*.kernel so the Tan kernel set of `rfvar ipc --kernels all` is unchanged) or in
-// data/kernels/ (Tan's kernels).
+// workloads) as data: the lists ltrf.kernels_register_sensitive / _insensitive of [ltrf] (the CUDA
+// benchmarks compiled to PTX, `ptx:NAME`, since issue 15), and how a workload spec is loaded for
+// the register-file hierarchy.
 //
-// Contract: load_ltrf_benchmark() resolves a plain name to data_dir()/kernels/ltrf/NAME.kernel if
-// that file exists, else to load_benchmark(NAME) (data/kernels/NAME.kernel, or a path as given);
-// its InputError lists the names accepted. default_ltrf_kernels() is the sensitive list followed by
-// the insensitive one, as read from the config; from_config() throws ConfigError for an empty list.
+// Contract: load_ltrf_workload() loads any workload spec of arch/load_workload.h (ptx:NAME, a
+// harness .toml, an Accel-Sim folder, a .rftrace, a .kernel name or file) with
+// hierarchy_workload_params(p); a plain NAME with a file data_dir()/kernels/ltrf/NAME.kernel
+// (hand-written LTRF kernels, kept for tests and comparison) resolves to that file first. Its
+// InputError adds the names of data/kernels/ltrf. hierarchy_workload_params() is `p` with
+// arch.register_ids = "allocated": the RFC and LTRF passes (liveness, register-intervals,
+// strands, prefetch sets) work on allocated registers, as LTRF's compiler does (LTRF §5: "we
+// process the CFG of the register-allocated PTX code to form the register-intervals"; §3.2: the
+// PREFETCH bit-vector has one bit per register the compiler can allocate), not on nvcc's virtual
+// registers, which would make every virtual value a register-file-cache slot. So BL, Ideal and the
+// cached designs of one study all run the same allocated code. Forms without PTX keep their ids
+// (.kernel: < 64; Accel-Sim SASS: physical registers; a .rftrace: as recorded).
+// load_ltrf_benchmark() is the `.kernel` resolution alone (rfvar l2-reuse). default: the sensitive
+// list followed by the insensitive one, as read from the config; from_config() throws ConfigError
+// for an empty list.
 #pragma once
 
+#include <cstdint>
+#include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "arch/params.h"
+#include "arch/workload/i_workload.h"
 #include "arch/workload/kernel.h"
 #include "common/config.h"
 
@@ -26,6 +41,9 @@ struct LtrfWorkloads {
   std::vector<std::string> all() const;
 };
 
+ArchParams hierarchy_workload_params(const ArchParams& p);
+std::unique_ptr<IWorkload> load_ltrf_workload(const std::string& spec, const ArchParams& p, std::uint64_t seed,
+                                              const std::filesystem::path& trace_cache = {});
 Benchmark load_ltrf_benchmark(const std::string& name);
 // Names of the kernel files in data_dir()/kernels/ltrf (file stems, sorted).
 std::vector<std::string> ltrf_only_benchmarks();
