@@ -129,8 +129,8 @@ struct Instr {
   std::int32_t target = -1;  // LoopBack: loop head; If: else-part (or reconv); Jump: reconv
   std::int32_t reconv = -1;  // If: reconvergence pc
   std::int32_t trip = 0;     // LoopBack: trip count (>= 1)
-  bool guarded = false;      // Jump of compiled code: conditional (may fall through to pc+1). Not in
-                             // .rftrace files (arch/workload/trace_file.h), which replay outcomes
+  bool guarded = false;      // Jump of compiled code: conditional (may fall through to pc+1). Stored
+                             // in .rftrace files since format version 2 (arch/workload/trace_file.h)
   std::uint8_t depth = 0;    // LoopBack: nesting depth (index of the warp's loop counter)
   std::int16_t addr = -1;    // Load/Store: index into Kernel::addr_streams; -1: tx= / l1= decide (here: padding)
   bool mem_trace = false;    // Load/Store: each dynamic instance carries a TraceMem (trace.h): its line

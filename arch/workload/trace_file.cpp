@@ -113,7 +113,7 @@ struct Reader {
 };
 
 template <class IO, class I>
-void io_instr(IO& io, I& in) {
+void io_instr(IO& io, I& in, std::uint64_t version) {
   io.num(in.op), io.num(in.ndst), io.num(in.nsrc);
   for (auto& r : in.dst) io.num(r);
   for (auto& r : in.src) io.num(r);
@@ -121,6 +121,7 @@ void io_instr(IO& io, I& in) {
   io.num(in.branch), io.num(in.target), io.num(in.reconv), io.num(in.trip), io.num(in.depth);
   io.num(in.addr), io.num(in.mem_trace);
   io.num(in.cond.kind), io.num(in.cond.a), io.num(in.cond.b), io.num(in.cond.p), io.num(in.line);
+  if (version >= 2) io.num(in.guarded);  // version 1 did not store it: read as false
 }
 
 template <class IO, class S>
@@ -132,11 +133,11 @@ void io_stream(IO& io, S& s) {
 }
 
 template <class IO, class K>
-void io_kernel(IO& io, K& k) {
+void io_kernel(IO& io, K& k, std::uint64_t version) {
   io.str(k.name);
   io.num(k.block_threads), io.num(k.regs_per_thread), io.num(k.reg_ids), io.num(k.smem_bytes);
   io.num(k.max_loop_depth), io.num(k.pvd_regs);
-  io.seq(20, k.code, [&](auto& in) { io_instr(io, in); });  // minimum bytes per element
+  io.seq(20, k.code, [&](auto& in) { io_instr(io, in, version); });  // minimum bytes per element
   io.seq(15, k.addr_streams, [&](auto& s) { io_stream(io, s); });
   io.seq(1, k.reg_lanes, [&](auto& x) { io.num(x); });
   io.seq(8, k.static_reg_weight, [&](auto& x) { io.num(x); });
@@ -326,7 +327,7 @@ u64 save_trace_file(const std::filesystem::path& file, const TraceWorkload& wl, 
   out.write(head.b.data(), static_cast<std::streamsize>(head.b.size()));
   section('H', [&] { w.str(info.producer), w.num(info.seed), w.num(info.line_bytes); });
   section('B', [&] { w.u(b.kernels.size()), io_benchmark_head(w, b); });
-  for (const Kernel& k : b.kernels) section('K', [&] { io_kernel(w, k); });
+  for (const Kernel& k : b.kernels) section('K', [&] { io_kernel(w, k, kTraceFormatVersion); });
   for (std::size_t l = 0; l < wl.launches().size(); ++l)
     section('T', [&] {
       u64 prev_line = 0;
@@ -357,8 +358,9 @@ LoadedTrace load_trace_file(const std::filesystem::path& file) {
     throw InputError(f + ": not an rfvar trace file (it does not start with \"RFVTRACE\")");
   const auto* p = reinterpret_cast<const unsigned char*>(buf.data());
   Reader whole{p + sizeof kTraceMagic, p + buf.size(), f, "file"};
-  if (const u64 version = whole.u(); version != kTraceFormatVersion)
-    whole.fail("trace format version " + to_string(version) + "; this rfvar reads version " +
+  const u64 version = whole.u();
+  if (version < 1 || version > kTraceFormatVersion)
+    whole.fail("trace format version " + to_string(version) + "; this rfvar reads versions 1-" +
                to_string(kTraceFormatVersion) + " (record the trace again with 'rfvar trace')");
   TraceFileInfo info;
   Reader r = next_section(whole, 'H', "info");
@@ -368,7 +370,7 @@ LoadedTrace load_trace_file(const std::filesystem::path& file) {
   b.kernels.resize(r.count());
   io_benchmark_head(r, b), done(r);
   for (std::size_t i = 0; i < b.kernels.size(); ++i)
-    r = next_section(whole, 'K', "kernel " + to_string(i)), io_kernel(r, b.kernels[i]), done(r);
+    r = next_section(whole, 'K', "kernel " + to_string(i)), io_kernel(r, b.kernels[i], version), done(r);
   const Fail fail = [&](const std::string& what) { throw InputError(f + ": " + what); };
   check_static(b, fail);
   std::vector<LaunchTrace> launches(b.launches.size());

@@ -25,7 +25,9 @@
 namespace rfvar::arch {
 
 inline constexpr char kTraceMagic[8] = {'R', 'F', 'V', 'T', 'R', 'A', 'C', 'E'};
-inline constexpr std::uint32_t kTraceFormatVersion = 1;
+// Version 2 (issue 15) adds Instr::guarded (a compiled conditional branch, read by the LTRF CFG);
+// version 1 files are still read, their branches unguarded.
+inline constexpr std::uint32_t kTraceFormatVersion = 2;
 
 // How a trace was recorded; stored beside it so a replay can check what it depends on.
 struct TraceFileInfo {

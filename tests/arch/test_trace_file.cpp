@@ -52,7 +52,7 @@ std::uint32_t bits(float x) { return std::bit_cast<std::uint32_t>(x); }
 auto fields(const Instr& i) {
   return std::tuple(i.op, i.ndst, i.nsrc, std::to_array(i.dst), std::to_array(i.src), i.space, i.transactions,
                     bits(i.l1_hit), bits(i.l2_hit), i.branch, i.target, i.reconv, i.trip, i.depth, i.addr,
-                    i.mem_trace, i.cond.kind, i.cond.a, i.cond.b, bits(i.cond.p), i.line);
+                    i.mem_trace, i.cond.kind, i.cond.a, i.cond.b, bits(i.cond.p), i.line, i.guarded);
 }
 auto fields(const AddrStream& s) {
   return std::tuple(s.region, s.loop_depth, s.loop_depth2, s.lane_bytes, s.iter_bytes, s.iter2_bytes,
@@ -276,12 +276,29 @@ TEST_CASE(
                                    : spec == "ptx:bfs-small"     ? "bfs-small"
                                                                  : "hotspot-small"));
     const auto& trace = dynamic_cast<const TraceWorkload&>(*wl);
+    if (spec.starts_with("ptx") || spec.ends_with(".toml")) {  // compiled code: conditional branches (format version 2)
+      int guarded = 0;
+      for (const Kernel& k : wl->benchmark().kernels)
+        for (const Instr& in : k.code) guarded += in.guarded;
+      CHECK(guarded > 0);
+    }
     const fs::path f = tmp_file("stored.rftrace");
     save_trace_file(f, trace, {spec, 1, params().l1_line_bytes});
     const auto back = load_workload(f.string(), params(), 1);
     check_same(trace, dynamic_cast<const TraceWorkload&>(*back));
     check_same(run(*wl, "baseline", 1), run(*back, "baseline", 1));
   }
+}
+
+TEST_CASE("GIVEN a trace file of format version 1 WHEN loaded THEN it is the workload it recorded, branches unguarded") {
+  // tests/arch/data/tiny-v1.rftrace: `rfvar trace tests/arch/data/tiny-v1.kernel` by rfvar at cedae4d.
+  const fs::path dir = fs::path(__FILE__).parent_path() / "data";
+  const LoadedTrace v1 = load_trace_file(dir / "tiny-v1.rftrace");
+  Benchmark b = load_benchmark((dir / "tiny-v1.kernel").string());
+  b.source_file = v1.workload.benchmark().source_file;  // recorded relative to the source tree
+  const std::uint64_t key = workload_key(RngStream(1, 0, Stream::Workload));
+  check_same(TraceWorkload::record(KernelWorkload(b, key, params().l1_line_bytes), params().sms, 0), v1.workload);
+  CHECK(v1.info.seed == 1);
 }
 
 TEST_CASE("GIVEN the hand-made trace WHEN its file is damaged THEN loading names the file and the damage") {
@@ -309,7 +326,7 @@ TEST_CASE("GIVEN the hand-made trace WHEN its file is damaged THEN loading names
                          InputError);
   }
   SUBCASE("bad magic") { check_refused("RFVTRACX" + good.substr(8), "not an rfvar trace file"); }
-  SUBCASE("version") { check_refused(good.substr(0, 8) + '\x02' + good.substr(9), "format version 2"); }
+  SUBCASE("version") { check_refused(good.substr(0, 8) + '\x03' + good.substr(9), "format version 3"); }
   SUBCASE("every truncation") {
     for (std::size_t n = 0; n < good.size(); ++n) {
       CAPTURE(n);
