@@ -1,5 +1,8 @@
 #include "apps/cli_common.h"
 
+#include <filesystem>
+#include <map>
+
 #include <omp.h>
 
 #include <iostream>
@@ -17,6 +20,24 @@ Config CommonOptions::load_config() const {
 
 std::uint64_t CommonOptions::master_seed(const Config& c) const {
   return static_cast<std::uint64_t>(c.get_int("population.seed", Range::non_negative()));
+}
+
+std::vector<std::string> distinct_names(const std::vector<std::string>& specs, const std::vector<std::string>& names) {
+  std::map<std::string, int> uses;
+  for (const auto& n : names) ++uses[n];
+  std::vector<std::string> out;
+  std::map<std::string, int> seen;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    std::string n = names[i];
+    if (uses[n] > 1) {
+      const std::string& s = specs.at(i);
+      n = s.find('/') == std::string::npos ? s : std::filesystem::path(s).filename().string();
+      if (n.empty()) n = s;  // a folder given with a trailing slash
+    }
+    const int k = ++seen[n];
+    out.push_back(k > 1 ? n + "#" + std::to_string(k) : n);
+  }
+  return out;
 }
 
 std::vector<std::string> split_list(const std::string& list) {

@@ -51,6 +51,12 @@ inline constexpr const char* kTraceCacheHelp =
 // "a,b,,c" -> {"a", "b", "c"}: a comma-separated option value, empty names dropped.
 std::vector<std::string> split_list(const std::string& list);
 
+// Display names of workloads loaded from `specs` whose benchmarks are named `names`: a name that
+// occurs once stays; every occurrence of a shared one (`hotspot` and `hotspot.rftrace` both name
+// their benchmark "hotspot") becomes its spec, a path by its file name, with "#2", "#3"... after a
+// spec given twice. So tables and JSON keyed by name never merge two workloads.
+std::vector<std::string> distinct_names(const std::vector<std::string>& specs, const std::vector<std::string>& names);
+
 // Prints a JSON object on stdout (the --json contract: exactly one object).
 void print_json(const nlohmann::json& j);
 

@@ -86,6 +86,9 @@ void run(CommonOptions& o, const IpcOptions& io) {
   const std::uint64_t seed = o.master_seed(config);
   std::vector<std::unique_ptr<arch::IWorkload>> benches;  // any front end (arch/load_workload.h)
   for (const auto& n : names) benches.push_back(arch::load_workload(n, ap, seed, io.trace_cache));
+  std::vector<std::string> shown;  // display names, distinct even when two workloads share a benchmark name
+  for (const auto& b : benches) shown.push_back(b->benchmark().name);
+  shown = distinct_names(names, shown);
   varius::RfGeometry g;
   std::string source;
   const std::vector<varius::SmDelays> sms = load_sms(io, config, seed, g, source);
@@ -155,7 +158,7 @@ void run(CommonOptions& o, const IpcOptions& io) {
       const auto kk = static_cast<std::size_t>(k);
       const double x = cnt[t][kk] ? sum[t][kk] / cnt[t][kk] : 1.0;
       sum[t][kk] = x;
-      tj[t]["per_kernel"][benches[kk]->benchmark().name] = x;
+      tj[t]["per_kernel"][shown[kk]] = x;
       m += x / nk;
     }
     tj[t]["mean"] = m;
@@ -179,7 +182,7 @@ void run(CommonOptions& o, const IpcOptions& io) {
   if (o.json) {
     nlohmann::json j = {{"techniques", tj}, {"sim_rate_warp_inst_per_s", rate}, {"seconds", secs},
                         {"chips", source},  {"sm", io.sm},                        {"runs", jobs.size()}};
-    for (int k = 0; k < nk; ++k) j["baseline_ipc"][benches[static_cast<std::size_t>(k)]->benchmark().name] = base_ipc[static_cast<std::size_t>(k)];
+    for (int k = 0; k < nk; ++k) j["baseline_ipc"][shown[static_cast<std::size_t>(k)]] = base_ipc[static_cast<std::size_t>(k)];
     if (!io.output.empty()) j["file"] = io.output;
     print_json(j);
     return;
@@ -189,7 +192,7 @@ void run(CommonOptions& o, const IpcOptions& io) {
   for (const auto& t : techs) std::printf(" %13s", t.c_str());
   std::printf("\n");
   for (int k = 0; k < nk; ++k) {
-    std::printf("%-10s %9.3f", benches[static_cast<std::size_t>(k)]->benchmark().name.c_str(), base_ipc[static_cast<std::size_t>(k)]);
+    std::printf("%-10s %9.3f", shown[static_cast<std::size_t>(k)].c_str(), base_ipc[static_cast<std::size_t>(k)]);
     for (const auto& t : techs) std::printf(" %13.3f", sum[t][static_cast<std::size_t>(k)]);
     std::printf("\n");
   }

@@ -101,3 +101,19 @@ TEST_CASE("GIVEN hotspot WHEN rfvar ipc runs baseline, vl-sb+rf-bro and all-slow
   CHECK(t["all-slow"]["mean"].get<double>() <= t["vl-sb+rf-bro"]["mean"].get<double>());
   CHECK(t["all-slow"]["mean"].get<double>() < 0.95);
 }
+
+TEST_CASE("GIVEN nw and its trace file, both named nw WHEN rfvar ipc runs them THEN each keeps its own row") {
+  const fs::path trace = tmp("nw.rftrace");
+  REQUIRE(rfvar("trace nw -o " + trace.string() + " --json").status == 0);
+  const Run r = rfvar("ipc --kernels nw," + trace.string() + " --techniques baseline,all-slow --chip " +
+                      two_chips().string() + ":0 --json --no-progress");
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  const auto& pk = j["techniques"]["all-slow"]["per_kernel"];
+  REQUIRE(pk.size() == 2);  // merged into one "nw" entry before
+  CHECK(pk.contains("nw"));
+  CHECK(pk.contains("nw.rftrace"));
+  CHECK(pk["nw"] == pk["nw.rftrace"]);  // the trace replays the same workload
+  CHECK(j["baseline_ipc"].size() == 2);
+  CHECK(j["techniques"]["all-slow"]["mean"].get<double>() == doctest::Approx(pk["nw"].get<double>()));
+}
