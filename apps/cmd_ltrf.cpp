@@ -89,7 +89,8 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
   const std::size_t runs_estimate = benches.size() * (2 + so.designs.size() * (so.latencies.size() + 2));
   Progress bar("ltrf", runs_estimate, o.progress());
   const auto t0 = std::chrono::steady_clock::now();
-  const arch::ltrf::LtrfStudyResult r = arch::ltrf::run_ltrf_study(benches, ap, h, so, key, &bar);
+  arch::ltrf::LtrfStudyResult r = arch::ltrf::run_ltrf_study(benches, ap, h, so, key, &bar);
+  r.kernels = distinct_names(names, r.kernels);  // two workloads sharing a benchmark name stay apart
   bar.finish();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!lo.output.empty()) write_ltrf_file(lo.output, r, so.max_loss, h.active_warps, config, seed, o.command_line);

@@ -116,3 +116,40 @@ TEST_CASE("GIVEN bad input WHEN rfvar ltrf or intervals runs THEN it exits 2 wit
     CHECK(r.err.find(c.says) != std::string::npos);
   }
 }
+
+TEST_CASE(
+    "GIVEN a PTX harness, its trace file and a .kernel WHEN rfvar ltrf --kernels lists them THEN each runs, the "
+    "harness with allocated ids, and intervals accepts it too") {
+  const fs::path dir = fs::path(RFVAR_TEST_TMP) / "ltrf-ptx";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string trace = (dir / "hs.rftrace").string();
+  REQUIRE(run_rfvar("trace ptx:hotspot-small --set arch.register_ids=allocated -o " + trace + " --json").status == 0);
+  const Run a = run_rfvar("ltrf --kernels ptx:hotspot-small," + trace +
+                          ",nw --designs bl,rfc,ltrf+ --config-id 7 --latency-sweep 1,4 --json --trace-cache " +
+                          (dir / "cache").string());
+  REQUIRE(a.status == 0);
+  const auto j = nlohmann::json::parse(a.out);
+  const auto& pk = j["designs"]["ltrf+"]["per_kernel"];
+  // Two workloads named hotspot-small (the harness and its trace) keep their own rows (their specs).
+  REQUIRE(pk.size() == 3);
+  const auto& h = pk["ptx:hotspot-small"];
+  CHECK(pk["nw"]["norm_ipc"].get<double>() > 0.0);
+  CHECK(h["norm_ipc"].get<double>() > 0.0);
+  CHECK(h["dynamic_region_length"].get<double>() > 1.0);
+  CHECK(pk["hs.rftrace"] == h);  // the allocated trace replays the harness's workload
+  CHECK(fs::exists(dir / "cache"));  // the harness's trace was cached
+  // Alone, the harness keeps its benchmark name, and the cached trace gives the same results.
+  const Run b = run_rfvar("ltrf --kernels ptx:hotspot-small --designs bl,rfc,ltrf+ --config-id 7 --latency-sweep 1,4 --json");
+  REQUIRE(b.status == 0);
+  CHECK(nlohmann::json::parse(b.out)["designs"]["ltrf+"]["per_kernel"]["hotspot-small"] == h);
+  const Run iv = run_rfvar("intervals --kernel ptx:hotspot-small --json");
+  REQUIRE(iv.status == 0);
+  CHECK(nlohmann::json::parse(iv.out)["kernels"].size() >= 1);
+  // A trace recorded with nvcc's virtual ids (GPGPU-Sim numbering) of more than 256 ids is refused by name.
+  const std::string virt = (dir / "pns.rftrace").string();
+  REQUIRE(run_rfvar("trace ptx:pns -o " + virt + " --json").status == 0);
+  const Run c = run_rfvar("ltrf --kernels " + virt + " --designs ltrf --config-id 1 --latency-sweep 1 --json");
+  CHECK(c.status == 2);
+  CHECK(c.err.find("allocated") != std::string::npos);
+}

@@ -4,7 +4,11 @@
 
 #include <set>
 
+#include "arch/hierarchy/design.h"
+#include "arch/hierarchy/kernel_liveness.h"
+#include "arch/load_workload.h"
 #include "arch/ltrf/rf_capacity.h"
+#include "arch/run.h"
 #include "arch/ltrf/workload_set.h"
 #include "arch/workload/kernel_parser.h"
 
@@ -44,4 +48,34 @@ TEST_CASE("GIVEN the LTRF-only kernels WHEN the Tan kernel list is read THEN the
   Config bad = Config::load_default();
   bad.set("ltrf.kernels_register_sensitive=[]");
   CHECK_THROWS_AS(LtrfWorkloads::from_config(bad), ConfigError);
+}
+
+TEST_CASE(
+    "GIVEN a PTX harness WHEN the hierarchy loads it THEN its ids are allocated (< 64); with GPGPU-Sim ids >= 64 the "
+    "RFC and LTRF still run every access in their partitions; ids >= 256 are refused by name") {
+  const Config c = Config::load_default();
+  const ArchParams p = ArchParams::from_config(c);
+  REQUIRE(p.register_ids == RegisterIds::GpgpuSim);  // the default, which the hierarchy overrides
+  const auto alloc = load_ltrf_workload("ptx:hotspot-small", p, 1);
+  CHECK(alloc->benchmark().kernels.at(0).reg_ids <= kMaxRegs);
+  // GPGPU-Sim 3.1's numbering names nvcc's virtual registers: ids up to 81 here.
+  const auto virt = load_workload("ptx:hotspot-small", p, 1);
+  const Kernel& k = virt->benchmark().kernels.at(0);
+  REQUIRE(k.reg_ids > kMaxRegs);
+  REQUIRE(k.reg_ids <= ltrf::kMaxCfgRegs);
+  const hierarchy::HierarchyParams h = hierarchy::HierarchyParams::from_config(c);
+  const std::uint64_t key = workload_key(RngStream(1, 0, Stream::Workload));
+  const hierarchy::MainRfShape one{1.0, 1.0, 1.0};
+  const auto bl = hierarchy::run_design(*virt, p, h, hierarchy::Design::Bl, one, key);
+  const auto rfc = hierarchy::run_design(*virt, p, h, hierarchy::Design::Rfc, one, key);
+  const auto lt = hierarchy::run_design(*virt, p, h, hierarchy::Design::LtrfPlus, one, key);
+  CHECK(rfc.stats.warp_instructions == bl.stats.warp_instructions);
+  CHECK(lt.stats.warp_instructions == bl.stats.warp_instructions);
+  CHECK(rfc.rfc.read_hits > 0);
+  CHECK(lt.ltrf.partitions.accesses > 0);
+  CHECK(lt.ltrf.partitions.misses == 0);  // every access of a region hits its prefetched working set
+  // Ids beyond LTRF's 256-bit PREFETCH vector (LTRF §3.2): refused, naming the kernel and the fix.
+  Kernel wide = k;
+  wide.reg_ids = ltrf::kMaxCfgRegs + 1;
+  CHECK_THROWS_WITH_AS(hierarchy::kernel_liveness(wide, false), doctest::Contains("allocated"), InputError);
 }
