@@ -76,7 +76,7 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
   so.latencies = parse_sweep(lo.latency_sweep);
   so.max_loss = lo.max_loss;
   std::vector<std::string> names = split(lo.kernels);
-  if (lo.kernels == "default") names = arch::ltrf::LtrfWorkloads::from_config(config).all();  // LTRF §5's 9 + 5
+  if (lo.kernels == "default") names = arch::ltrf::LtrfWorkloads::from_config(config).all();  // LTRF §5: 9 sensitive + 4 insensitive, compiled
   if (lo.kernels == "all") names = arch::available_benchmarks();  // Tan's kernels
   const std::uint64_t seed = o.master_seed(config);
   std::vector<std::unique_ptr<arch::IWorkload>> owned;  // any front end, allocated register ids (workload_set.h)
