@@ -143,6 +143,15 @@ TEST_CASE(
   const Run b = run_rfvar("ltrf --kernels ptx:hotspot-small --designs bl,rfc,ltrf+ --config-id 7 --latency-sweep 1,4 --json");
   REQUIRE(b.status == 0);
   CHECK(nlohmann::json::parse(b.out)["designs"]["ltrf+"]["per_kernel"]["hotspot-small"] == h);
+  // An Accel-Sim trace folder (SASS registers) and a harness file by path run too.
+  const fs::path v3 = fs::path(__FILE__).parent_path().parent_path() / "arch" / "accelsim" / "data" / "v3";
+  const fs::path toml = fs::path(rfvar::source_data_dir()) / "cuda" / "hotspot" / "hotspot-small.toml";
+  const Run more = run_rfvar("ltrf --kernels " + v3.string() + "," + toml.string() +
+                             " --designs bl,rfc,ltrf+ --config-id 7 --latency-sweep 1,4 --json");
+  REQUIRE(more.status == 0);
+  const auto mj = nlohmann::json::parse(more.out)["designs"]["ltrf+"]["per_kernel"];
+  CHECK(mj["v3"]["norm_ipc"].get<double>() > 0.0);
+  CHECK(mj["hotspot-small"] == h);  // the harness file is the workload ptx:hotspot-small names
   const Run iv = run_rfvar("intervals --kernel ptx:hotspot-small --json");
   REQUIRE(iv.status == 0);
   CHECK(nlohmann::json::parse(iv.out)["kernels"].size() >= 1);
