@@ -176,7 +176,7 @@ void register_ltrf(CLI::App& app, CommonOptions& o) {
       "baseline on design #1 with the RFC's storage added, and each design's maximum tolerable main-RF\n"
       "latency over --latency-sweep (design #1's capacity).");
   sub->add_option("--kernels", lo->kernels,
-                  "Comma-separated workloads, 'default' (LTRF §5's 9 register-sensitive + 5 insensitive:\n"
+                  "Comma-separated workloads, 'default' (LTRF §5's 9 register-sensitive + 4 insensitive:\n"
                   "ltrf.kernels_register_sensitive / _insensitive, CUDA compiled to PTX) or 'all' (Tan's\n"
                   "hand-written kernels in data/kernels; default: default). PTX harnesses are loaded with\n"
                   "arch.register_ids = allocated (LTRF's passes work on allocated registers). Accepted forms\n"
