@@ -120,6 +120,7 @@ void run(CommonOptions& o, const SimOptions& so) {
   varius::RfGeometry g;
   g.subbanks = rp.subbanks;
   std::optional<varius::SmDelays> sm;
+  std::vector<varius::SmDelays> gpu_delays;  // the N-SM mode: SMs 0..gpu_sms-1 of the chip
   if (!so.chip.empty()) {
     const auto [file, k] = parse_chip_spec(so.chip);
     const ChipsFile in(file);
@@ -129,17 +130,35 @@ void run(CommonOptions& o, const SimOptions& so) {
     if (so.sm < 0 || so.sm >= in.info().sms)
       throw InputError("--sm " + std::to_string(so.sm) + " out of range; the chips have " + std::to_string(in.info().sms) +
                        " SMs (0.." + std::to_string(in.info().sms - 1) + ")");
-    auto chips = in.read(k, 1, so.sm, 1);
-    g = chips.at(0).geometry;
-    g.subbanks = rp.subbanks;
-    sm = std::move(chips.at(0).sms.at(0));
+    if (ap.gpu_sms > 1) {
+      if (so.sm != 0) throw InputError("--sm selects the one simulated SM; with arch.gpu_sms > 1 SMs 0..gpu_sms-1 run");
+      if (ap.gpu_sms > in.info().sms)
+        throw InputError("arch.gpu_sms = " + std::to_string(ap.gpu_sms) + " but the chips of '" + file + "' have " +
+                         std::to_string(in.info().sms) + " SMs");
+      auto chips = in.read(k, 1, 0, ap.gpu_sms);
+      g = chips.at(0).geometry;
+      g.subbanks = rp.subbanks;
+      gpu_delays = std::move(chips.at(0).sms);
+    } else {
+      auto chips = in.read(k, 1, so.sm, 1);
+      g = chips.at(0).geometry;
+      g.subbanks = rp.subbanks;
+      sm = std::move(chips.at(0).sms.at(0));
+    }
   } else if (so.sm != 0) {
     throw InputError("--sm needs --chip");
   }
   const std::uint64_t key = arch::workload_key(RngStream(seed, 0, Stream::Workload));  // load_workload()'s
   const auto t0 = std::chrono::steady_clock::now();
-  const arch::RunResult r =
-      arch::run_technique(*wl, ap, rp, so.technique, sm ? &*sm : nullptr, g, key, nullptr, scheduler);
+  arch::GpuRunResult r;
+  if (ap.gpu_sms > 1) {
+    std::vector<const varius::SmDelays*> d(static_cast<std::size_t>(ap.gpu_sms), nullptr);
+    for (std::size_t i = 0; i < gpu_delays.size(); ++i) d[i] = &gpu_delays[i];
+    r = arch::run_technique_gpu(*wl, ap, rp, so.technique, d, g, key, nullptr, scheduler);
+  } else {
+    static_cast<arch::RunResult&>(r) =
+        arch::run_technique(*wl, ap, rp, so.technique, sm ? &*sm : nullptr, g, key, nullptr, scheduler);
+  }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double clock_norm = r.last_setup.clock_norm;
   if (!so.output.empty()) write_h5(so.output, o, config, so, r, clock_norm);
@@ -154,13 +173,36 @@ void run(CommonOptions& o, const SimOptions& so) {
     j["clock_norm"] = clock_norm;
     j["sim_seconds"] = secs;
     j["sim_rate_warp_inst_per_s"] = secs > 0 ? static_cast<double>(r.stats.warp_instructions) / secs : 0.0;
+    if (ap.gpu_sms > 1) {
+      j["gpu_sms"] = ap.gpu_sms;
+      nlohmann::json per = nlohmann::json::array();
+      for (std::size_t i = 0; i < r.per_sm.size(); ++i)
+        per.push_back({{"ipc", r.per_sm[i].ipc()},
+                       {"cycles", r.per_sm[i].cycles},
+                       {"warp_instructions", r.per_sm[i].warp_instructions},
+                       {"blocks", r.per_sm[i].blocks},
+                       {"clock_norm", r.clock_norm[i]}});
+      j["per_sm"] = per;
+      j["l2_tag_hits"] = r.l2_tag_hits;
+      j["l2_tag_misses"] = r.l2_tag_misses;
+    }
     if (!so.output.empty()) j["file"] = so.output;
     print_json(j);
     return;
   }
   const auto& s = r.stats;
-  std::printf("%s under %s on %s (SM %d), clock %.4f of no-PV\n", bench.name.c_str(), so.technique.c_str(),
-              so.chip.empty() ? "the chip without PV" : so.chip.c_str(), so.sm, clock_norm);
+  if (ap.gpu_sms > 1) {
+    std::printf("%s under %s on %s, %d SMs sharing the L2 and DRAM (IPC below: mean per SM; L2 tags %llu hits, "
+                "%llu misses)\n",
+                bench.name.c_str(), so.technique.c_str(), so.chip.empty() ? "the chip without PV" : so.chip.c_str(),
+                ap.gpu_sms, static_cast<unsigned long long>(r.l2_tag_hits), static_cast<unsigned long long>(r.l2_tag_misses));
+    for (std::size_t i = 0; i < r.per_sm.size(); ++i)
+      std::printf("  SM %zu: clock %.4f, IPC %.4f, %llu blocks\n", i, r.clock_norm[i], r.per_sm[i].ipc(),
+                  static_cast<unsigned long long>(r.per_sm[i].blocks));
+  } else {
+    std::printf("%s under %s on %s (SM %d), clock %.4f of no-PV\n", bench.name.c_str(), so.technique.c_str(),
+                so.chip.empty() ? "the chip without PV" : so.chip.c_str(), so.sm, clock_norm);
+  }
   std::printf("IPC %.4f  cycles %llu  warp instructions %llu  (%zu launches, %llu blocks on this SM)\n", s.ipc(),
               static_cast<unsigned long long>(s.cycles), static_cast<unsigned long long>(s.warp_instructions),
               bench.launches.size(), static_cast<unsigned long long>(s.blocks));
@@ -192,7 +234,9 @@ void register_sim(CLI::App& app, CommonOptions& o) {
       "sim",
       "Run one workload on one SM under one technique (Tan 2016 Fig. 11 set-ups) and report IPC,\n"
       "stalls and per-bank / per-sub-bank activity. Without --chip the chip has no PV (every technique\n"
-      "then sees only fast banks). --kernel takes any of these workload forms:\n" +
+      "then sees only fast banks). With --set arch.gpu_sms=N (N > 1) N SMs of the chip (SMs 0..N-1, each\n"
+      "with its own delays and clock) share a tag-modelled L2 and the DRAM; the statistics are summed\n"
+      "over the SMs (IPC = mean per SM) and listed per SM. --kernel takes any of these workload forms:\n" +
           arch::workload_spec_forms());
   sub->add_option("--kernel", so->kernel,
                   "Workload: benchmark name (e.g. hotspot), .kernel file, ptx:NAME, harness .toml, Accel-Sim "

@@ -5,9 +5,7 @@
 
 namespace rfvar::arch {
 
-namespace {
-
-Dram::Params dram_params(const ArchParams& p) {
+Dram::Params dram_params(const ArchParams& p, double share) {
   Dram::Params d;
   d.channels = p.dram_channels;
   d.banks = p.dram_banks;
@@ -19,7 +17,7 @@ Dram::Params dram_params(const ArchParams& p) {
   d.t_ccd = p.dram_t_ccd, d.t_rrd = p.dram_t_rrd, d.t_rcd = p.dram_t_rcd, d.t_ras = p.dram_t_ras;
   d.t_rp = p.dram_t_rp, d.t_rc = p.dram_t_rc, d.t_cl = p.dram_t_cl;
   d.queue = p.dram_queue;
-  d.share = static_cast<double>(p.sms);  // docs/models.md "DRAM": this SM's 1/sms of every bank and bus
+  d.share = share;  // docs/models.md "DRAM": one SM's 1/sms of every bank and bus (1: the whole DRAM)
   // lat_dram is the unloaded latency to a precharged bank: the part after the data is the rest.
   const double k = d.core_per_dram_cycle;
   d.post_cycles = std::max(0.0, p.lat_dram_cycles - (d.t_rcd + d.t_cl) * k -
@@ -27,10 +25,8 @@ Dram::Params dram_params(const ArchParams& p) {
   return d;
 }
 
-}  // namespace
-
 MemorySystem::MemorySystem(const ArchParams& p)
-    : p_(p), l1_(L1Cache::Params{p.l1_size_bytes, p.l1_line_bytes, p.l1_ways}), dram_(dram_params(p)) {}
+    : p_(p), l1_(L1Cache::Params{p.l1_size_bytes, p.l1_line_bytes, p.l1_ways}), dram_(dram_params(p, static_cast<double>(p.sms))) {}
 
 void MemorySystem::reset() {
   l2_free_ = dram_free_ = 0.0;
@@ -62,6 +58,7 @@ void MemorySystem::add_to_record(std::uint32_t dram_id) {
 }
 
 void MemorySystem::sync(SmStats& stats) {
+  if (shared_) return;  // the shared DRAM's row counters are the GPU's (arch/gpu.h adds them)
   stats.dram_row_hits += dram_.row_hits - synced_[0];
   stats.dram_row_misses += dram_.row_misses - synced_[1];
   stats.dram_row_conflicts += dram_.row_conflicts - synced_[2];
@@ -69,15 +66,16 @@ void MemorySystem::sync(SmStats& stats) {
 }
 
 std::uint64_t MemorySystem::resolve(std::uint32_t record, std::uint64_t now, SmStats& stats) {
-  dram_.advance(now);
+  Dram& d = dram();
+  d.advance(to_ref(now));
   sync(stats);
   Record& r = recs_[record];
   std::uint64_t t = 0;
   for (std::uint32_t i = 0; i < r.n; ++i) {
-    const std::uint64_t c = dram_.completion(r.ids[i]);
+    const std::uint64_t c = from_ref(d.completion(r.ids[i]));
     if (c == Dram::kUnknown) {  // decided at or after `now`: not back before now + a row hit's latency
       resolved_ = false;
-      return dram_.earliest_completion(now);
+      return shared_ ? std::max(now + 1, from_ref(d.earliest_completion(to_ref(now)))) : d.earliest_completion(now);
     }
     t = std::max(t, c);
   }
@@ -87,7 +85,7 @@ std::uint64_t MemorySystem::resolve(std::uint32_t record, std::uint64_t now, SmS
 }
 
 void MemorySystem::finish(SmStats& stats) {
-  if (!p_.dram_banks_model) return;
+  if (!p_.dram_banks_model || shared_) return;  // the shared DRAM is finished by the GPU
   dram_.advance(Dram::kUnknown);
   sync(stats);
 }
@@ -99,6 +97,7 @@ std::uint64_t MemorySystem::miss(std::uint64_t issue, bool l2_hit, SmStats& stat
     issue = std::max(issue, inflight_.top());
     inflight_.pop();
   }
+  if (shared_) return miss_shared(issue, l2_hit, stats, addr, load);
   // L2 port: one request per l2_cycles_per_request (this SM's bandwidth share).
   const double start = std::max(static_cast<double>(issue), l2_free_);
   l2_free_ = start + p_.l2_cycles_per_request;
@@ -122,6 +121,22 @@ std::uint64_t MemorySystem::miss(std::uint64_t issue, bool l2_hit, SmStats& stat
     dram_free_ = dstart + p_.dram_cycles_per_request;
     done = static_cast<std::uint64_t>(std::ceil(dstart)) + static_cast<std::uint64_t>(p_.lat_dram_cycles);
   }
+  inflight_.push(done);
+  return done;
+}
+
+}  // namespace rfvar::arch
+
+namespace rfvar::arch {
+
+// The N-SM mode: the request crosses into the L2's clock domain at `issue` (arch/memory/shared_l2.h).
+std::uint64_t MemorySystem::miss_shared(std::uint64_t issue, bool l2_hit, SmStats& stats, std::uint64_t addr,
+                                        bool load) {
+  const SharedL2::Reply r = shared_->request(static_cast<double>(issue) * ratio_, addr, l2_hit);
+  ++(r.l2_hit ? stats.l2_hits : stats.dram_accesses);
+  last_dram_id_ = r.dram_id;
+  if (r.pending && load) add_to_record(r.dram_id);
+  const std::uint64_t done = std::max(issue + 1, SharedL2::to_sm_cycle(r.done, ratio_));
   inflight_.push(done);
   return done;
 }

@@ -23,17 +23,25 @@
 
 #include "arch/memory/dram.h"
 #include "arch/memory/l1_cache.h"
+#include "arch/memory/shared_l2.h"
 #include "arch/params.h"
 #include "arch/sm_stats.h"
 #include "arch/workload/kernel.h"
 
 namespace rfvar::arch {
 
+// The DRAM model's parameters from [arch]; `share`: SMs each request stands for (dram.h).
+Dram::Params dram_params(const ArchParams& p, double share);
+
 class MemorySystem {
  public:
   static constexpr std::uint32_t kNoRecord = 0xffffffffu;
   explicit MemorySystem(const ArchParams& p);
   void reset();
+  // The N-SM mode (arch/gpu.h): L1 misses go to the shared L2 and DRAM `l2`, whose times are reference
+  // cycles; this SM's cycle c is reference cycle c * period_ratio (set at every launch).
+  void attach(SharedL2* l2) { shared_ = l2; }
+  void set_period_ratio(double r) { ratio_ = r; }
   // The record of the last access()/access_lines() (kNoRecord: its returned cycle is final).
   std::uint32_t take_record() {
     const std::uint32_t r = rec_;
@@ -55,7 +63,17 @@ class MemorySystem {
   // `addr`: the request's byte address (Dram::kUnknown: none); `load`: its DRAM id joins the record.
   std::uint64_t miss(std::uint64_t issue, bool l2_hit, SmStats& stats, std::uint64_t addr = Dram::kUnknown,
                      bool load = false);
+  std::uint64_t miss_shared(std::uint64_t issue, bool l2_hit, SmStats& stats, std::uint64_t addr, bool load);
   void add_to_record(std::uint32_t dram_id);
+  // The DRAM this SM sends to (its own, or the shared one) and the conversions of its cycles to that
+  // DRAM's time base (identity in the one-SM mode).
+  Dram& dram() { return shared_ ? shared_->dram() : dram_; }
+  std::uint64_t to_ref(std::uint64_t c) const {
+    return shared_ ? static_cast<std::uint64_t>(static_cast<double>(c) * ratio_) : c;
+  }
+  std::uint64_t from_ref(std::uint64_t r) const {
+    return shared_ && r != Dram::kUnknown ? SharedL2::to_sm_cycle(static_cast<double>(r), ratio_) : r;
+  }
   void sync(SmStats& stats);
   struct Record {
     std::uint32_t n = 0;
@@ -66,6 +84,8 @@ class MemorySystem {
   bool l1_used_ = false;  // tags touched since reset()
   double l2_free_ = 0.0, dram_free_ = 0.0;
   Dram dram_;
+  SharedL2* shared_ = nullptr;
+  double ratio_ = 1.0;
   std::uint32_t last_dram_id_ = L1Cache::kNoPending;  // the DRAM request of the last miss() (banks model)
   std::uint32_t rec_ = kNoRecord;
   bool resolved_ = true;
@@ -79,7 +99,7 @@ template <typename Draw>
 std::uint64_t MemorySystem::access(const Instr& in, std::uint64_t now, Draw&& draw, SmStats& stats) {
   const int tx = in.transactions;
   if (in.space == MemSpace::Shared) return now + static_cast<std::uint64_t>(p_.lat_smem_cycles + tx - 1);
-  if (p_.dram_banks_model) dram_.advance(now);
+  if (p_.dram_banks_model) dram().advance(to_ref(now));
   std::uint64_t done = now;
   for (int k = 0; k < tx; ++k) {
     const std::uint64_t issue = now + static_cast<std::uint64_t>(k);  // one request per cycle
@@ -100,7 +120,7 @@ template <typename Draw>
 std::uint64_t MemorySystem::access_lines(const Instr& in, const std::uint64_t* lines, int n, std::uint64_t now,
                                          Draw&& draw, SmStats& stats) {
   l1_used_ = true;
-  if (p_.dram_banks_model) dram_.advance(now);
+  if (p_.dram_banks_model) dram().advance(to_ref(now));
   std::uint64_t done = now;
   for (int k = 0; k < n; ++k) {
     const std::uint64_t issue = now + static_cast<std::uint64_t>(k);  // one request per cycle
@@ -113,7 +133,7 @@ std::uint64_t MemorySystem::access_lines(const Instr& in, const std::uint64_t* l
     if (in.op == OpClass::Load && l1_.load(lines[k], ready, &pending)) {
       bool undecided = false;
       if (pending != L1Cache::kNoPending) {  // the line's DRAM request (banks model): decided, or pending
-        const std::uint64_t c = dram_.completion(pending);
+        const std::uint64_t c = from_ref(dram().completion(pending));
         undecided = c == Dram::kUnknown;
         if (undecided) add_to_record(pending);
         else ready = c;

@@ -27,6 +27,7 @@ enum class RfPorts : std::uint8_t { Single, ReadWrite };
 
 struct ArchParams {
   int sms = 15;
+  int gpu_sms = 1;  // SMs simulated (arch/gpu.h): 1 = one representative SM, N = N SMs sharing the L2 and DRAM
   int max_threads_per_sm = 1536;
   int max_blocks_per_sm = 8;
   int registers_per_sm = 32768;

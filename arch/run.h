@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "arch/mapping/i_register_mapping.h"
 #include "arch/operand_path.h"
@@ -26,6 +27,14 @@ namespace rfvar::arch {
 struct RunResult {
   SmStats stats;
   rfmodel::RfSetup last_setup;  // the setup of the last kernel launch
+};
+
+// The N-SM mode (arch/gpu.h): `stats` sums the SMs' (stats.ipc() = mean IPC per SM), last_setup is
+// SM 0's; per SM its statistics and clock.
+struct GpuRunResult : RunResult {
+  std::vector<SmStats> per_sm;
+  std::vector<double> clock_norm;
+  std::uint64_t l2_tag_hits = 0, l2_tag_misses = 0;
 };
 
 // The 64-bit workload key of the SM's and the `.kernel` front end's draws (workload_draw(), draw.h).
@@ -52,5 +61,12 @@ RunResult run_technique(const IWorkload& wl, const ArchParams& p, const rfmodel:
 RunResult run_technique(const Benchmark& b, const ArchParams& p, const rfmodel::RfParams& rp,
                         const std::string& technique, const varius::SmDelays* sm, const varius::RfGeometry& g,
                         const RngStream& workload, Progress* progress = nullptr, const std::string& scheduler = "");
+
+// A technique on arch.gpu_sms SMs (arch/gpu.h): SM i gets the delays sms[i] (nullptr: without PV);
+// sms.size() must be p.gpu_sms. With p.gpu_sms = 1 the result equals run_technique() bit-for-bit.
+GpuRunResult run_technique_gpu(const IWorkload& wl, const ArchParams& p, const rfmodel::RfParams& rp,
+                               const std::string& technique, const std::vector<const varius::SmDelays*>& sms,
+                               const varius::RfGeometry& g, std::uint64_t key, Progress* progress = nullptr,
+                               const std::string& scheduler = "");
 
 }  // namespace rfvar::arch

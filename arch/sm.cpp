@@ -19,35 +19,56 @@ Sm::Sm(const ArchParams& p, const std::string& scheduler_name, std::unique_ptr<I
 }
 
 void Sm::run_launch(const IWorkload& wl, int launch_index) {
-  reset_for_launch(wl, launch_index);
-  const Kernel& k = *k_;
-  const std::uint64_t start = now_;
-  while (blocks_done_ < blocks_total_) {
-    bool act = writeback_events();
-    act |= arbitrate_banks();
-    act |= dispatch();
-    act |= issue_cycle();
-    act |= launch_block();
-    if (blocks_done_ == blocks_total_) {
-      ++now_;
-      break;
-    }
-    if (act) {
-      ++now_;
-    } else {
-      const std::uint64_t next = next_interesting_cycle();
-      if (next == std::numeric_limits<std::uint64_t>::max())
-        throw std::runtime_error("SM deadlock in kernel '" + k.name + "' at cycle " + std::to_string(now_));
-      account_stalls(next - now_ - 1);
-      now_ = next;
-    }
-    if (now_ - start > static_cast<std::uint64_t>(p_.max_cycles))
-      throw std::runtime_error("kernel '" + k.name + "' exceeded arch.max_cycles");
+  begin_launch(wl, launch_index);
+  while (step()) {
   }
+  end_launch();
+}
+
+void Sm::attach(SharedL2* l2, BlockQueue* blocks) {
+  blocks_q_ = blocks;
+  mem_.attach(l2);
+}
+
+void Sm::begin_launch(const IWorkload& wl, int launch_index) {
+  reset_for_launch(wl, launch_index);
+  launch_start_ = now_;
+  running_ = blocks_done_ < blocks_total_;
+}
+
+bool Sm::step() {
+  if (!running_) return false;
+  bool act = writeback_events();
+  act |= arbitrate_banks();
+  act |= dispatch();
+  act |= issue_cycle();
+  act |= launch_block();
+  if (blocks_done_ == blocks_total_) {
+    ++now_;
+    running_ = false;
+    return false;
+  }
+  if (act) {
+    ++now_;
+  } else {
+    const std::uint64_t next = next_interesting_cycle();
+    if (next == std::numeric_limits<std::uint64_t>::max())
+      throw std::runtime_error("SM deadlock in kernel '" + k_->name + "' at cycle " + std::to_string(now_));
+    account_stalls(next - now_ - 1);
+    now_ = next;
+  }
+  if (now_ - launch_start_ > static_cast<std::uint64_t>(p_.max_cycles))
+    throw std::runtime_error("kernel '" + k_->name + "' exceeded arch.max_cycles");
+  running_ = blocks_done_ < blocks_total_;
+  return running_;
+}
+
+void Sm::end_launch(std::uint64_t until) {
   integrate_allocation();
   fold_subbank_counts();
   mem_.finish(stats_);
-  stats_.cycles += now_ - start;
+  if (until > now_) now_ = until;  // the N-SM mode: this SM idles until the launch ends on every SM
+  stats_.cycles += now_ - launch_start_;
   events_.clear();
 }
 

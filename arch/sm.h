@@ -35,12 +35,30 @@
 
 namespace rfvar::arch {
 
+// The N-SM mode's block distribution (arch/gpu.h): the next block of the launch, taken by the SM
+// that first has a free block slot (GPGPU-Sim issue_block2core, in global time order).
+struct BlockQueue {
+  int next = 0, grid = 0;
+};
+
 class Sm final : private IActiveSetListener, private IMainRfWriter {
  public:
   // One scheduler object per scheduler unit is created with make_scheduler(scheduler_name, p).
   Sm(const ArchParams& p, const std::string& scheduler_name, std::unique_ptr<IRegisterMapping> mapping,
      IRfProvider& rf, std::uint64_t workload_key, IOperandPath* path = nullptr);
   void run_launch(const IWorkload& wl, int launch_index);
+  // The N-SM mode (arch/gpu.h): this SM takes its blocks from `blocks` (the launch's next block, shared
+  // by the SMs) instead of b % sms == 0, and sends its L1 misses to the shared `l2` (in its clock domain).
+  void attach(SharedL2* l2, BlockQueue* blocks);
+  // run_launch() in steps: begin_launch(), then step() (one simulated cycle, or a skip over idle cycles)
+  // until it returns false, then end_launch(until): the launch's cycles end at max(now(), until).
+  void begin_launch(const IWorkload& wl, int launch_index);
+  bool step();
+  void end_launch(std::uint64_t until = 0);
+  std::uint64_t now() const { return now_; }  // the next cycle step() simulates (this SM's clock)
+  void set_now(std::uint64_t cycle) { now_ = std::max(now_, cycle); }  // between launches only
+  // This SM's clock period over the reference (no-PV) clock, 1 / RfSetup::clock_norm of this launch.
+  double period_ratio() const { return 1.0 / rf_.setup.clock_norm; }
   const SmStats& stats() const { return stats_; }
   const rfmodel::RfSetup& setup() const { return rf_.setup; }
 
@@ -197,7 +215,9 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   std::vector<RegState> reg_state_;      // [warp slot * nids_ + register id]
   int nids_ = 1;                         // Kernel::reg_ids
   int launch_index_ = 0, wpb_ = 1, max_blocks_ = 1, next_block_ = 0, blocks_total_ = 0, blocks_done_ = 0;
-  std::uint64_t now_ = 0, warp_age_ = 0;
+  std::uint64_t now_ = 0, warp_age_ = 0, launch_start_ = 0;
+  bool running_ = false;
+  BlockQueue* blocks_q_ = nullptr;  // the N-SM mode's shared block queue (nullptr: blocks b % sms == 0)
   std::uint32_t seq_ = 0;
   std::vector<Warp> warps_;
   std::vector<BlockSlot> blocks_;

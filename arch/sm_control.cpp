@@ -2,6 +2,7 @@
 // trace stepping, branches and barriers.
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -44,6 +45,7 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   wpb_ = k.warps_per_block();
   max_blocks_ = max_blocks_per_sm(k, p_);
   blocks_total_ = (grid + p_.sms - 1) / p_.sms;
+  if (blocks_q_) blocks_total_ = blocks_q_->next < blocks_q_->grid ? std::numeric_limits<int>::max() : 0;
   next_block_ = blocks_done_ = 0;
   const int slots = max_blocks_ * wpb_;
   if (slots > 255) throw InputError("more than 255 resident warps per SM are not supported");
@@ -120,6 +122,7 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   for (int g = 0; g < s.subbanks; ++g) sub_hi_ |= 1u << (g * (32 / s.subbanks) + 32 / s.subbanks - 1);
   alloc_last_ = now_;
   mem_.reset();
+  mem_.set_period_ratio(1.0 / s.clock_norm);
   if (path_) path_->on_kernel_launch(k, slots, *this);
 }
 
@@ -131,6 +134,7 @@ void Sm::integrate_allocation() {
 }
 
 bool Sm::launch_block() {
+  if (blocks_q_ && blocks_q_->next >= blocks_q_->grid) blocks_total_ = next_block_;  // the queue is empty
   if (next_block_ >= blocks_total_) return false;
   int c = 0;
   while (c < max_blocks_ && blocks_[static_cast<std::size_t>(c)].live) ++c;
@@ -139,7 +143,7 @@ bool Sm::launch_block() {
   const auto& s = rf_.setup;
   BlockSlot& b = blocks_[static_cast<std::size_t>(c)];
   b.live = true;
-  b.bid = next_block_ * p_.sms;
+  b.bid = blocks_q_ ? blocks_q_->next++ : next_block_ * p_.sms;
   b.live_warps = wpb_;
   b.at_barrier = 0;
   b.launched_at = now_;

@@ -1,0 +1,64 @@
+// The L2 and DRAM shared by the SMs of the N-SM mode (arch/gpu.h, issue 16; Tan 2016 §5: 15 SMs
+// sharing a 768 KB L2 and the DRAM).
+//
+// L2: a tag array with GPGPU-Sim's GTX480 dl2 geometry (arch.l2_size_bytes / l2_line_bytes / l2_ways:
+// 768 KB, 128 B lines, 8 ways, LRU; write-back, write-allocate, so a store miss also fetches its line)
+// for requests with an address; a request without one (`.kernel` tx= accesses) keeps its drawn hit
+// (`l2=`). A line allocated by a miss carries the time its fill arrives: a later request to it merges
+// (data at max(hit latency, fill)). One request port with the whole GPU's L2 bandwidth: a request
+// every arch.l2_cycles_per_request / arch.sms cycles (the one-SM mode gives each SM 1/sms of it).
+// DRAM: the bandwidth queue (arch.dram_cycles_per_request / arch.sms per request) or the banks model
+// (arch/memory/dram.h) with the whole DRAM (share 1: requests of every SM occupy it for real).
+//
+// Clock domains: times here are reference cycles, the L2 clock = the SM clock without PV (GTX480
+// -gpgpu_clock_domains 700:1400:700:1848: core and L2 at 700 MHz); arch.lat_l2_hit / lat_dram are
+// in those cycles. An SM whose period is r times the reference sends a request at its cycle c as
+// reference time c * r and sees the reply at its cycle ceil(t / r) (to_sm_cycle()).
+//
+// Contract: requests arrive in global time order (the GPU steps the SM that is earliest in global
+// time; requests of one access one cycle apart may overlap the next SM's by a few cycles, which the
+// port then serves in arrival order). Tags persist across kernel launches (GPGPU-Sim does not flush
+// the L2 between kernels); no statistics structs beyond the counters below, no output.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "arch/memory/dram.h"
+#include "arch/memory/l1_cache.h"
+
+namespace rfvar::arch {
+
+struct ArchParams;
+
+class SharedL2 {
+ public:
+  explicit SharedL2(const ArchParams& p);
+  struct Reply {
+    double done = 0;     // reference time the data is back at the SM (a lower bound while `pending`)
+    bool l2_hit = false;
+    std::uint32_t dram_id = L1Cache::kNoPending;  // banks DRAM: the request whose completion decides `done`
+    bool pending = false;                          // that request is not decided yet (dram().completion())
+  };
+  // A request reaching the L2 at reference time `t`: `addr` its byte address (Dram::kUnknown: none,
+  // then `drawn_hit` decides the L2 hit).
+  Reply request(double t, std::uint64_t addr, bool drawn_hit);
+  Dram& dram() { return dram_; }
+  const Dram& dram() const { return dram_; }
+  // Decides every DRAM request left (end of a run): the row counters are then final.
+  void finish() { dram_.advance(Dram::kUnknown); }
+  // Reference time t seen by an SM whose period is `ratio` reference cycles: its first cycle >= t.
+  static std::uint64_t to_sm_cycle(double t, double ratio) {
+    return static_cast<std::uint64_t>(std::ceil(t / ratio - 1e-9));
+  }
+  std::uint64_t tag_hits = 0, tag_misses = 0;  // requests with an address: L2 tag hits (and merges), misses
+
+ private:
+  const ArchParams& p_;
+  L1Cache tags_;  // the same set-associative LRU tag array as the L1 (l1_cache.h), with the L2 geometry
+  double port_free_ = 0.0, dram_free_ = 0.0;
+  double l2_service_, dram_service_;
+  Dram dram_;
+};
+
+}  // namespace rfvar::arch
