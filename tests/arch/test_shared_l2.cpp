@@ -1,0 +1,113 @@
+// The N-SM mode's shared L2 and DRAM (arch/memory/shared_l2.h) and an SM's memory system attached to
+// it (arch/memory.h): tags on a hand-made address stream, clock-domain crossing, sharing between SMs.
+#include <doctest/doctest.h>
+
+#include "arch/memory.h"
+#include "arch/memory/shared_l2.h"
+#include "tests/arch/one_sm_params.h"
+
+using namespace rfvar;
+using namespace rfvar::arch;
+
+namespace {
+// 2 sets x 2 ways of 128 B lines; the bandwidth queue DRAM; one request per cycle at the L2 port.
+ArchParams tiny_l2() {
+  ArchParams p = one_sm_params();
+  p.sms = 1;
+  p.l2_size_bytes = 512, p.l2_line_bytes = 128, p.l2_ways = 2;
+  p.l2_cycles_per_request = 1.0, p.dram_cycles_per_request = 4.0;
+  p.lat_l2_hit_cycles = 100, p.lat_dram_cycles = 300;
+  p.dram_banks_model = false;
+  return p;
+}
+std::uint64_t at(std::uint64_t line) { return line * 128; }  // byte address of a line
+
+Instr global_load(float l2_hit) {
+  Instr in;
+  in.op = OpClass::Load;
+  in.space = MemSpace::Global;
+  in.transactions = 1;
+  in.l1_hit = 0.0f;
+  in.l2_hit = l2_hit;
+  return in;
+}
+}  // namespace
+
+TEST_CASE("GIVEN a 2-set 2-way L2 WHEN lines 0 2 0 4 2 1 arrive THEN hits and misses follow LRU by hand") {
+  const ArchParams p = tiny_l2();
+  SharedL2 l2(p);
+  // Lines 0, 2, 4 map to set 0 (line % 2), line 1 to set 1. Requests 1000 cycles apart: no queueing.
+  // 0 miss; 2 miss (set 0 full: 0, 2); 0 hit (LRU now 2); 4 miss, evicts 2; 2 miss, evicts 0; 1 miss (set 1).
+  const std::uint64_t lines[] = {0, 2, 0, 4, 2, 1};
+  const bool hit[] = {false, false, true, false, false, false};
+  for (int i = 0; i < 6; ++i) {
+    const double t = 1000.0 * i;
+    const SharedL2::Reply r = l2.request(t, at(lines[i]), false);
+    CAPTURE(i);
+    CHECK(r.l2_hit == hit[i]);
+    CHECK(r.done == doctest::Approx(t + (hit[i] ? 100 : 300)));
+  }
+  CHECK(l2.tag_hits == 1);
+  CHECK(l2.tag_misses == 5);
+}
+
+TEST_CASE("GIVEN a line whose fill is in flight WHEN it is requested again THEN the request merges and waits for the fill") {
+  SharedL2 l2(tiny_l2());
+  CHECK(l2.request(0.0, at(8), false).done == doctest::Approx(300.0));  // miss: DRAM at 0, back at 300
+  const SharedL2::Reply r = l2.request(10.0, at(8), false);            // hit latency would give 110
+  CHECK(r.l2_hit);
+  CHECK(r.done == doctest::Approx(300.0));
+}
+
+TEST_CASE("GIVEN requests without an address WHEN they reach the L2 THEN the drawn hit decides and the port queues them") {
+  SharedL2 l2(tiny_l2());
+  CHECK(l2.request(5.0, Dram::kUnknown, true).done == doctest::Approx(105.0));
+  CHECK(l2.request(5.0, Dram::kUnknown, true).done == doctest::Approx(106.0));  // the port served the first at 5
+  const auto m = l2.request(5.0, Dram::kUnknown, false);
+  CHECK_FALSE(m.l2_hit);
+  CHECK(m.done == doctest::Approx(307.0));
+  CHECK(l2.tag_hits + l2.tag_misses == 0);
+}
+
+TEST_CASE("GIVEN an SM at half the reference clock WHEN its load hits the L2 THEN it sees the L2 latency in its own cycles") {
+  const ArchParams p = tiny_l2();
+  SharedL2 l2(p);
+  MemorySystem slow(p), nominal(p);
+  slow.attach(&l2), nominal.attach(&l2);
+  slow.set_period_ratio(2.0);  // its cycle c is reference cycle 2c
+  nominal.set_period_ratio(1.0);
+  SmStats s;
+  const Instr in = global_load(1.0f);
+  const auto draw = [](int) { return 0.5; };  // L1 miss (l1= 0), L2 hit (l2= 1)
+  // Cycle 100 of the slow SM = reference 200; back at reference 300 = its cycle 150: 50 of its cycles.
+  CHECK(slow.access(in, 100, draw, s) == 150);
+  // The nominal SM at its cycle 1000: 100 cycles.
+  CHECK(nominal.access(in, 1000, draw, s) == 1100);
+  CHECK(s.l2_hits == 2);
+}
+
+TEST_CASE("GIVEN two SMs on one shared L2 WHEN the second reads the lines the first read THEN it hits; with separate L2s it misses") {
+  const ArchParams p = tiny_l2();
+  const Instr in = global_load(0.0f);  // a drawn l2= would say miss: only the tags can make a hit
+  const auto draw = [](int) { return 0.5; };
+  const std::uint64_t lines[] = {16, 17};
+  SharedL2 shared(p);
+  MemorySystem a(p), b(p);
+  a.attach(&shared), b.attach(&shared);
+  SmStats sa, sb;
+  a.access_lines(in, lines, 2, 0, draw, sa);
+  b.access_lines(in, lines, 2, 2000, draw, sb);
+  CHECK(sa.l2_hits == 0);
+  CHECK(sa.dram_accesses == 2);
+  CHECK(sb.l2_hits == 2);
+  CHECK(sb.dram_accesses == 0);
+
+  SharedL2 own_a(p), own_b(p);
+  MemorySystem c(p), d(p);
+  c.attach(&own_a), d.attach(&own_b);
+  SmStats sc, sd;
+  c.access_lines(in, lines, 2, 0, draw, sc);
+  d.access_lines(in, lines, 2, 2000, draw, sd);
+  CHECK(sd.l2_hits == 0);
+  CHECK(sd.dram_accesses == 2);
+}
