@@ -28,9 +28,10 @@ struct IpcOptions {
   std::string trace_cache;  // optional directory of cached PTX traces
 };
 
-// The SMs (one per chip) whose delays the PV techniques use.
-std::vector<varius::SmDelays> load_sms(const IpcOptions& io, const Config& c, std::uint64_t seed, varius::RfGeometry& g,
-                                       std::string& source) {
+// The SMs whose delays the PV techniques use, per chip: SM --sm, or with arch.gpu_sms = N > 1 SMs 0..N-1.
+std::vector<std::vector<varius::SmDelays>> load_sms(const IpcOptions& io, const Config& c, int gpu_sms,
+                                                    std::uint64_t seed, varius::RfGeometry& g, std::string& source) {
+  if (gpu_sms > 1 && io.sm != 0) throw InputError("--sm selects the one simulated SM; with arch.gpu_sms > 1 SMs 0..gpu_sms-1 run");
   if (!io.chip.empty() && !io.chips.empty()) throw InputError("give --chip FILE:K or --chips FILE, not both");
   std::vector<varius::ChipSample> chips;
   int first = 0, count = 1;
@@ -57,19 +58,24 @@ std::vector<varius::SmDelays> load_sms(const IpcOptions& io, const Config& c, st
                        "' holds " + std::to_string(in.info().chips) + " chips");
     if (io.sm < 0 || io.sm >= in.info().sms)
       throw InputError("--sm " + std::to_string(io.sm) + " out of range (0.." + std::to_string(in.info().sms - 1) + ")");
-    chips = in.read(first, count, io.sm, 1);
+    if (gpu_sms > in.info().sms)
+      throw InputError("arch.gpu_sms = " + std::to_string(gpu_sms) + " but the chips of '" + file + "' have " +
+                       std::to_string(in.info().sms) + " SMs");
+    chips = in.read(first, count, io.sm, gpu_sms);
     source = count < 0 ? file + " (all " + std::to_string(chips.size()) + " chips)" : io.chip;
   } else {  // no file: chip 0 of the configured population, sampled here
     const varius::ChipSampler sampler(varius::VariusParams::from_config(c), varius::FloorplanParams::from_config(c));
     varius::ChipSample chip = sampler.sample(seed, 0);
     if (io.sm < 0 || io.sm >= static_cast<int>(chip.sms.size())) throw InputError("--sm out of range");
-    chip.sms = {chip.sms[static_cast<std::size_t>(io.sm)]};
+    if (gpu_sms > static_cast<int>(chip.sms.size())) throw InputError("arch.gpu_sms is more than the chip's SMs");
+    if (gpu_sms > 1) chip.sms.resize(static_cast<std::size_t>(gpu_sms));
+    else chip.sms = {chip.sms[static_cast<std::size_t>(io.sm)]};
     chips.push_back(std::move(chip));
     source = "chip 0 of seed " + std::to_string(seed) + " (sampled)";
   }
   g = chips.at(0).geometry;
-  std::vector<varius::SmDelays> sms;
-  for (auto& ch : chips) sms.push_back(std::move(ch.sms.at(0)));
+  std::vector<std::vector<varius::SmDelays>> sms;
+  for (auto& ch : chips) sms.push_back(std::move(ch.sms));
   return sms;
 }
 
@@ -91,7 +97,7 @@ void run(CommonOptions& o, const IpcOptions& io) {
   shown = distinct_names(names, shown);
   varius::RfGeometry g;
   std::string source;
-  const std::vector<varius::SmDelays> sms = load_sms(io, config, seed, g, source);
+  const std::vector<std::vector<varius::SmDelays>> sms = load_sms(io, config, ap.gpu_sms, seed, g, source);
   g.subbanks = rp.subbanks;
 
   // Jobs: every kernel under "baseline" (the normalization) once; vl-rf on every chip; the RF-BRO
@@ -120,10 +126,16 @@ void run(CommonOptions& o, const IpcOptions& io) {
   for (std::size_t j = 0; j < jobs.size(); ++j) {
     try {
       const Job& job = jobs[j];
-      const varius::SmDelays* sm = job.chip < 0 ? nullptr : &sms[static_cast<std::size_t>(job.chip)];
-      results[j] =
-          arch::run_technique(*benches[static_cast<std::size_t>(job.kernel)], ap, rp, job.tech, sm, g, key, nullptr)
-              .stats;
+      const arch::IWorkload& wl = *benches[static_cast<std::size_t>(job.kernel)];
+      if (ap.gpu_sms > 1) {  // the N-SM mode: SMs 0..N-1 of the chip, each its own delays
+        std::vector<const varius::SmDelays*> d(static_cast<std::size_t>(ap.gpu_sms), nullptr);
+        if (job.chip >= 0)
+          for (std::size_t i = 0; i < d.size(); ++i) d[i] = &sms[static_cast<std::size_t>(job.chip)][i];
+        results[j] = arch::run_technique_gpu(wl, ap, rp, job.tech, d, g, key, nullptr).stats;
+      } else {
+        const varius::SmDelays* sm = job.chip < 0 ? nullptr : &sms[static_cast<std::size_t>(job.chip)].at(0);
+        results[j] = arch::run_technique(wl, ap, rp, job.tech, sm, g, key, nullptr).stats;
+      }
     } catch (const std::exception& e) {
 #pragma omp critical
       error = e.what();

@@ -68,6 +68,7 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
   const Config config = o.load_config();
   o.apply_threads();
   const arch::ArchParams ap = arch::ArchParams::from_config(config);
+  if (ap.gpu_sms > 1) throw InputError(arch::kOneSmOnly);
   arch::hierarchy::HierarchyParams h = arch::hierarchy::HierarchyParams::from_config(config);
   if (lo.active_warps) h.active_warps = *lo.active_warps;
   arch::ltrf::LtrfStudyOptions so;

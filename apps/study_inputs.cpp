@@ -40,6 +40,7 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
   cfg.nbti = nbti::NbtiParams::from_config(in.config);
   cfg.rf = rfmodel::RfParams::from_config(in.config);
   cfg.arch = arch::ArchParams::from_config(in.config);
+  if (cfg.arch.gpu_sms > 1) throw InputError(arch::kOneSmOnly);
   cfg.life = {so.years.value_or(cfg.nbti.lifetime_years), so.epochs.value_or(cfg.nbti.lifetime_epochs)};
   cfg.techniques = split_list(so.techniques);
   cfg.cache = !so.no_cache;

@@ -66,16 +66,16 @@ void MemorySystem::sync(SmStats& stats) {
 }
 
 std::uint64_t MemorySystem::resolve(std::uint32_t record, std::uint64_t now, SmStats& stats) {
-  Dram& d = dram();
-  d.advance(to_ref(now));
+  dram_advance(now);
   sync(stats);
   Record& r = recs_[record];
   std::uint64_t t = 0;
   for (std::uint32_t i = 0; i < r.n; ++i) {
-    const std::uint64_t c = from_ref(d.completion(r.ids[i]));
+    const std::uint64_t c = dram_completion(r.ids[i]);
     if (c == Dram::kUnknown) {  // decided at or after `now`: not back before now + a row hit's latency
       resolved_ = false;
-      return shared_ ? std::max(now + 1, from_ref(d.earliest_completion(to_ref(now)))) : d.earliest_completion(now);
+      return shared_ ? std::max(now + 1, from_ref(shared_->earliest_completion(to_ref(now))))
+                     : dram_.earliest_completion(now);
     }
     t = std::max(t, c);
   }

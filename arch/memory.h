@@ -65,9 +65,15 @@ class MemorySystem {
                      bool load = false);
   std::uint64_t miss_shared(std::uint64_t issue, bool l2_hit, SmStats& stats, std::uint64_t addr, bool load);
   void add_to_record(std::uint32_t dram_id);
-  // The DRAM this SM sends to (its own, or the shared one) and the conversions of its cycles to that
-  // DRAM's time base (identity in the one-SM mode).
-  Dram& dram() { return shared_ ? shared_->dram() : dram_; }
+  // The banks DRAM this SM sends to (its own, or the shared one's, in this SM's cycles) and the
+  // conversions of its cycles to the shared time base (identity in the one-SM mode).
+  void dram_advance(std::uint64_t now) {
+    if (shared_) shared_->advance(to_ref(now));
+    else dram_.advance(now);
+  }
+  std::uint64_t dram_completion(std::uint32_t id) const {
+    return shared_ ? from_ref(shared_->completion(id)) : dram_.completion(id);
+  }
   std::uint64_t to_ref(std::uint64_t c) const {
     return shared_ ? static_cast<std::uint64_t>(static_cast<double>(c) * ratio_) : c;
   }
@@ -99,7 +105,7 @@ template <typename Draw>
 std::uint64_t MemorySystem::access(const Instr& in, std::uint64_t now, Draw&& draw, SmStats& stats) {
   const int tx = in.transactions;
   if (in.space == MemSpace::Shared) return now + static_cast<std::uint64_t>(p_.lat_smem_cycles + tx - 1);
-  if (p_.dram_banks_model) dram().advance(to_ref(now));
+  if (p_.dram_banks_model) dram_advance(now);
   std::uint64_t done = now;
   for (int k = 0; k < tx; ++k) {
     const std::uint64_t issue = now + static_cast<std::uint64_t>(k);  // one request per cycle
@@ -120,7 +126,7 @@ template <typename Draw>
 std::uint64_t MemorySystem::access_lines(const Instr& in, const std::uint64_t* lines, int n, std::uint64_t now,
                                          Draw&& draw, SmStats& stats) {
   l1_used_ = true;
-  if (p_.dram_banks_model) dram().advance(to_ref(now));
+  if (p_.dram_banks_model) dram_advance(now);
   std::uint64_t done = now;
   for (int k = 0; k < n; ++k) {
     const std::uint64_t issue = now + static_cast<std::uint64_t>(k);  // one request per cycle
@@ -133,7 +139,7 @@ std::uint64_t MemorySystem::access_lines(const Instr& in, const std::uint64_t* l
     if (in.op == OpClass::Load && l1_.load(lines[k], ready, &pending)) {
       bool undecided = false;
       if (pending != L1Cache::kNoPending) {  // the line's DRAM request (banks model): decided, or pending
-        const std::uint64_t c = from_ref(dram().completion(pending));
+        const std::uint64_t c = dram_completion(pending);
         undecided = c == Dram::kUnknown;
         if (undecided) add_to_record(pending);
         else ready = c;

@@ -10,14 +10,40 @@ namespace rfvar::arch {
 SharedL2::SharedL2(const ArchParams& p)
     : p_(p),
       tags_(L1Cache::Params{p.l2_size_bytes, p.l2_line_bytes, p.l2_ways}),
-      l2_service_(p.l2_cycles_per_request / p.sms),     // the GPU's L2 bandwidth: sms one-SM shares
-      dram_service_(p.dram_cycles_per_request / p.sms),  // the same for the DRAM queue
+      port_(p.l2_cycles_per_request / p.sms),         // the GPU's L2 bandwidth: sms one-SM shares
+      dram_queue_(p.dram_cycles_per_request / p.sms),  // the same for the DRAM queue
       dram_(dram_params(p, 1.0)) {}
+
+double SharedL2::Slots::take(double t) {
+  auto c = static_cast<std::int64_t>(std::floor(t));
+  for (;; ++c) {
+    Cycle& x = at(c);
+    if (x.used < 1.0) {
+      const double start = std::max(t, static_cast<double>(c) + x.used);
+      x.used += service_;
+      for (Cycle* y = &x; y->used > 1.0;) {  // the part past the cycle boundary fills the next cycles
+        const double excess = y->used - 1.0;
+        y->used = 1.0;
+        y = &at(++c);
+        y->used += excess;
+      }
+      return start;
+    }
+  }
+}
+
+void SharedL2::advance(std::uint64_t until) {
+  while (!waiting_.empty() && (until == Dram::kUnknown || waiting_.top().arrival < static_cast<double>(until))) {
+    const Waiting w = waiting_.top();
+    waiting_.pop();
+    dram_id_[w.id] = dram_.submit(w.arrival, w.addr);
+  }
+  dram_.advance(until);
+}
 
 SharedL2::Reply SharedL2::request(double t, std::uint64_t addr, bool drawn_hit) {
   Reply r;
-  const double start = std::max(t, port_free_);
-  port_free_ = start + l2_service_;
+  const double start = port_.take(t);
   const double hit_done = std::ceil(start) + p_.lat_l2_hit_cycles;
   const bool tagged = addr != Dram::kUnknown;
   const std::uint64_t line = tagged ? addr / static_cast<std::uint64_t>(p_.l2_line_bytes) : 0;
@@ -28,7 +54,7 @@ SharedL2::Reply SharedL2::request(double t, std::uint64_t addr, bool drawn_hit) 
     ++(r.l2_hit ? tag_hits : tag_misses);
     if (r.l2_hit) {  // present, or its fill in flight (merged)
       if (pend != L1Cache::kNoPending) {
-        const std::uint64_t c = dram_.completion(pend);
+        const std::uint64_t c = completion(pend);
         if (c == Dram::kUnknown) {
           r.dram_id = pend, r.pending = true;
           r.done = std::max(hit_done, start + dram_.min_latency());
@@ -47,13 +73,13 @@ SharedL2::Reply SharedL2::request(double t, std::uint64_t addr, bool drawn_hit) 
     }
   }
   if (p_.dram_banks_model) {
-    r.dram_id = dram_.submit(start, addr);
-    const std::uint64_t c = dram_.completion(r.dram_id);
-    r.pending = c == Dram::kUnknown;
-    r.done = r.pending ? std::ceil(start + dram_.min_latency()) : static_cast<double>(c);
+    r.dram_id = static_cast<std::uint32_t>(dram_id_.size());  // decided once the GPU's time passes `start`
+    dram_id_.push_back(L1Cache::kNoPending);
+    waiting_.push({start, addr, r.dram_id});
+    r.pending = true;
+    r.done = std::ceil(start + dram_.min_latency());
   } else {
-    const double dstart = std::max(start, dram_free_);
-    dram_free_ = dstart + dram_service_;
+    const double dstart = dram_queue_.take(start);
     r.done = std::ceil(dstart) + p_.lat_dram_cycles;
   }
   if (tagged) tags_.allocate(line, static_cast<std::uint64_t>(r.done), r.pending ? r.dram_id : L1Cache::kNoPending);

@@ -15,14 +15,21 @@
 // in those cycles. An SM whose period is r times the reference sends a request at its cycle c as
 // reference time c * r and sees the reply at its cycle ceil(t / r) (to_sm_cycle()).
 //
-// Contract: requests arrive in global time order (the GPU steps the SM that is earliest in global
-// time; requests of one access one cycle apart may overlap the next SM's by a few cycles, which the
-// port then serves in arrival order). Tags persist across kernel launches (GPGPU-Sim does not flush
-// the L2 between kernels); no statistics structs beyond the counters below, no output.
+// Arrival order: the GPU steps the SM that is earliest in global time, but an SM hands over all line
+// requests of one access at once (one per cycle from now) and a request held by a full MSHR file at
+// the cycle an MSHR frees, so requests reach request() a little out of time order. The L2 port and the
+// DRAM queue are therefore rate limiters by time slot (Slots: a request takes the first reference cycle
+// at or after its arrival with bandwidth left, so a request is never queued behind one that arrives
+// later), and requests to the banks DRAM wait here in arrival order until the GPU's time passes them
+// (advance()), since that model needs its arrivals in order. Request ids (completion()) are this
+// object's. Tags persist across kernel launches (GPGPU-Sim does not flush the L2 between kernels); no
+// statistics structs beyond the counters below, no output.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
+#include <queue>
+#include <vector>
 
 #include "arch/memory/dram.h"
 #include "arch/memory/l1_cache.h"
@@ -43,10 +50,18 @@ class SharedL2 {
   // A request reaching the L2 at reference time `t`: `addr` its byte address (Dram::kUnknown: none,
   // then `drawn_hit` decides the L2 hit).
   Reply request(double t, std::uint64_t addr, bool drawn_hit);
-  Dram& dram() { return dram_; }
+  // Banks DRAM: hands the waiting requests that arrive before reference cycle `until` to the DRAM in
+  // arrival order and makes its decisions due before `until` (Dram::advance).
+  void advance(std::uint64_t until);
+  // Banks DRAM request `id` (Reply::dram_id): the reference cycle its data is back, or Dram::kUnknown.
+  std::uint64_t completion(std::uint32_t id) const {
+    const std::uint32_t d = dram_id_[id];
+    return d == L1Cache::kNoPending ? Dram::kUnknown : dram_.completion(d);
+  }
+  std::uint64_t earliest_completion(std::uint64_t now) const { return dram_.earliest_completion(now); }
   const Dram& dram() const { return dram_; }
   // Decides every DRAM request left (end of a run): the row counters are then final.
-  void finish() { dram_.advance(Dram::kUnknown); }
+  void finish() { advance(Dram::kUnknown); }
   // Reference time t seen by an SM whose period is `ratio` reference cycles: its first cycle >= t.
   static std::uint64_t to_sm_cycle(double t, double ratio) {
     return static_cast<std::uint64_t>(std::ceil(t / ratio - 1e-9));
@@ -54,11 +69,39 @@ class SharedL2 {
   std::uint64_t tag_hits = 0, tag_misses = 0;  // requests with an address: L2 tag hits (and merges), misses
 
  private:
+  // A bandwidth of one request per `service` reference cycles, kept per reference cycle:
+  // take(t) gives a request arriving at t the first time >= t in a cycle with bandwidth left.
+  class Slots {
+   public:
+    explicit Slots(double service) : service_(service), used_(kRing) {}
+    double take(double t);
+
+   private:
+    static constexpr std::size_t kRing = 1 << 16;  // cycles kept ahead (requests are never further apart)
+    struct Cycle {
+      std::int64_t cycle = -1;
+      double used = 0.0;
+    };
+    Cycle& at(std::int64_t c) {
+      Cycle& x = used_[static_cast<std::size_t>(c) & (kRing - 1)];
+      if (x.cycle != c) x = Cycle{c, 0.0};
+      return x;
+    }
+    double service_;
+    std::vector<Cycle> used_;
+  };
+  struct Waiting {  // a banks-DRAM request not yet handed to the DRAM
+    double arrival;
+    std::uint64_t addr;
+    std::uint32_t id;
+    bool operator>(const Waiting& o) const { return arrival != o.arrival ? arrival > o.arrival : id > o.id; }
+  };
   const ArchParams& p_;
   L1Cache tags_;  // the same set-associative LRU tag array as the L1 (l1_cache.h), with the L2 geometry
-  double port_free_ = 0.0, dram_free_ = 0.0;
-  double l2_service_, dram_service_;
+  Slots port_, dram_queue_;
   Dram dram_;
+  std::priority_queue<Waiting, std::vector<Waiting>, std::greater<>> waiting_;
+  std::vector<std::uint32_t> dram_id_;  // per request id: its Dram id (kNoPending while waiting)
 };
 
 }  // namespace rfvar::arch

@@ -111,3 +111,10 @@ TEST_CASE("GIVEN two SMs on one shared L2 WHEN the second reads the lines the fi
   CHECK(sd.l2_hits == 0);
   CHECK(sd.dram_accesses == 2);
 }
+
+TEST_CASE("GIVEN a request reserved in the future WHEN an earlier one arrives after it THEN the port serves the earlier one at its time") {
+  SharedL2 l2(tiny_l2());  // one request per cycle at the port
+  CHECK(l2.request(10.0, Dram::kUnknown, true).done == doctest::Approx(110.0));
+  CHECK(l2.request(5.0, Dram::kUnknown, true).done == doctest::Approx(105.0));   // not behind the one at 10
+  CHECK(l2.request(10.0, Dram::kUnknown, true).done == doctest::Approx(111.0));  // cycle 10 is taken
+}
