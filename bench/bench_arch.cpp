@@ -69,6 +69,28 @@ void BM_Replay(benchmark::State& state, const std::string& spec, const std::stri
   state.counters["warp_inst_per_s"] = benchmark::Counter(static_cast<double>(inst), benchmark::Counter::kIsRate);
 }
 
+// Each iteration replays the PTX workload `spec` on `sms` SMs sharing the L2 and DRAM (arch.gpu_sms;
+// 1 = the one-SM mode), every SM with the same synthetic delays.
+void BM_Gpu(benchmark::State& state, const std::string& spec, int sms) {
+  using namespace rfvar;
+  const Config c = Config::load_default();
+  arch::ArchParams ap = arch::ArchParams::from_config(c);
+  ap.gpu_sms = sms;
+  const rfmodel::RfParams rp = rfmodel::RfParams::from_config(c);
+  const auto wl = arch::load_workload(spec, ap, 1);
+  const std::uint64_t key = arch::workload_key(RngStream(1, 0, Stream::Workload));
+  const varius::RfGeometry g;
+  const varius::SmDelays sm = synthetic_sm(g);
+  const std::vector<const varius::SmDelays*> d(static_cast<std::size_t>(sms), &sm);
+  std::uint64_t inst = 0;
+  for (auto _ : state) {
+    const auto r = arch::run_technique_gpu(*wl, ap, rp, "vl-sb+rf-bro", d, g, key);
+    inst += r.stats.warp_instructions;
+    benchmark::DoNotOptimize(r.stats.cycles);
+  }
+  state.counters["warp_inst_per_s"] = benchmark::Counter(static_cast<double>(inst), benchmark::Counter::kIsRate);
+}
+
 // Each iteration makes the traces of the PTX workload `spec` (the whole grid of every launch).
 void BM_Trace(benchmark::State& state, const std::string& spec) {
   using namespace rfvar;
@@ -90,6 +112,13 @@ void register_all() {
         ->MeasureProcessCPUTime()
         ->Iterations(1);
   }
+  for (const char* k : {"hotspot", "bfs"})
+    for (int n : {1, 15}) {
+      const std::string spec = std::string("ptx:") + k;
+      benchmark::RegisterBenchmark(("BM_Gpu/" + spec + "/sms:" + std::to_string(n)).c_str(), BM_Gpu, spec, n)
+          ->Unit(benchmark::kMillisecond)
+          ->MeasureProcessCPUTime();
+    }
   const auto all = rfvar::arch::available_benchmarks();
   for (const char* t : {"baseline", "fwas"}) {
     for (const auto& k : all)
