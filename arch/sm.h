@@ -56,7 +56,6 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   bool step();
   void end_launch(std::uint64_t until = 0);
   std::uint64_t now() const { return now_; }  // the next cycle step() simulates (this SM's clock)
-  void set_now(std::uint64_t cycle) { now_ = std::max(now_, cycle); }  // between launches only
   // This SM's clock period over the reference (no-PV) clock, 1 / RfSetup::clock_norm of this launch.
   double period_ratio() const { return 1.0 / rf_.setup.clock_norm; }
   const SmStats& stats() const { return stats_; }
