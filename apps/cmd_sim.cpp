@@ -75,13 +75,14 @@ nlohmann::json stats_json(const arch::SmStats& s) {
 }
 
 void write_h5(const std::string& file, const CommonOptions& o, const Config& c, const SimOptions& so,
-              const arch::RunResult& r, double clock_norm) {
+              const arch::RunResult& r, double clock_norm, int gpu_sms) {
   H5Writer out(file);
   out.provenance("sim", o.master_seed(c), c, o.command_line);
   out.attr("/", "kernel", so.kernel);
   out.attr("/", "technique", so.technique);
   out.attr("/", "chip", so.chip.empty() ? std::string("none (no PV)") : so.chip);
   out.attr("/", "sm", static_cast<std::int64_t>(so.sm));
+  out.attr("/", "gpu_sms", static_cast<std::int64_t>(gpu_sms));  // > 1: statistics summed over SMs 0..gpu_sms-1
   out.attr("/", "clock_norm", clock_norm);
   const auto& s = r.stats;
   out.attr("/", "ipc", s.ipc());
@@ -161,7 +162,7 @@ void run(CommonOptions& o, const SimOptions& so) {
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double clock_norm = r.last_setup.clock_norm;
-  if (!so.output.empty()) write_h5(so.output, o, config, so, r, clock_norm);
+  if (!so.output.empty()) write_h5(so.output, o, config, so, r, clock_norm, ap.gpu_sms);
 
   if (o.json) {
     nlohmann::json j = stats_json(r.stats);
