@@ -106,3 +106,15 @@ TEST_CASE("GIVEN two SMs, one at half the clock WHEN blocks are issued as slots 
   // Same wall time: the slow SM counts half the cycles (to within a cycle per launch).
   CHECK(static_cast<double>(s.cycles) == doctest::Approx(static_cast<double>(f.cycles) / 2).epsilon(0.001));
 }
+
+TEST_CASE("GIVEN arch.gpu_sms WHEN the config is read THEN 1..arch.sms is accepted and more is a named error") {
+  Config c = Config::load_default();
+  CHECK(ArchParams::from_config(c).gpu_sms == 1);
+  c.set("arch.gpu_sms=15");
+  CHECK(ArchParams::from_config(c).gpu_sms == 15);
+  c.set("arch.gpu_sms=16");
+  CHECK_THROWS_WITH_AS(ArchParams::from_config(c), doctest::Contains("arch.gpu_sms = 16 is more than arch.sms = 15"),
+                       ConfigError);
+  c.set("arch.gpu_sms=0");
+  CHECK_THROWS_AS(ArchParams::from_config(c), ConfigError);
+}
