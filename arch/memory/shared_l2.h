@@ -33,10 +33,9 @@
 
 #include "arch/memory/dram.h"
 #include "arch/memory/l1_cache.h"
+#include "arch/params.h"
 
 namespace rfvar::arch {
-
-struct ArchParams;
 
 class SharedL2 {
  public:
@@ -96,7 +95,7 @@ class SharedL2 {
     std::uint32_t id;
     bool operator>(const Waiting& o) const { return arrival != o.arrival ? arrival > o.arrival : id > o.id; }
   };
-  const ArchParams& p_;
+  ArchParams p_;  // a copy: a SharedL2 may outlive the parameters it was built from
   L1Cache tags_;  // the same set-associative LRU tag array as the L1 (l1_cache.h), with the L2 geometry
   Slots port_, dram_queue_;
   Dram dram_;
