@@ -83,6 +83,7 @@ void run(CommonOptions& o, const EnergyOptions& eo) {
   const Config config = o.load_config();
   o.apply_threads();
   const arch::ArchParams ap = arch::ArchParams::from_config(config);
+  if (ap.gpu_sms > 1) throw InputError(arch::kOneSmOnly);
   const arch::hierarchy::HierarchyParams h = arch::hierarchy::HierarchyParams::from_config(config);
   const arch::energy::EnergyParams ep = arch::energy::EnergyParams::from_config(config);
   arch::energy::EnergyStudyOptions so;

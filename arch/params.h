@@ -70,7 +70,7 @@ struct ArchParams {
 // The message of the commands that run the one-SM mode only.
 inline constexpr const char* kOneSmOnly =
     "arch.gpu_sms > 1 (N SMs sharing the L2) is run by 'rfvar sim' and 'rfvar ipc' only; the study, guardband, "
-    "perf and ltrf commands run one representative SM (arch.gpu_sms = 1; docs/models.md \"Many SMs\")";
+    "perf, ltrf and energy commands run one representative SM (arch.gpu_sms = 1; docs/models.md \"Many SMs\")";
 
 // The pipeline an opcode class runs on.
 inline Unit unit_of(OpClass op) {
