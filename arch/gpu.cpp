@@ -6,8 +6,9 @@
 
 namespace rfvar::arch {
 
-Gpu::Gpu(const ArchParams& p, const std::string& scheduler, std::vector<std::unique_ptr<IRegisterMapping>> mappings,
-         std::vector<IRfProvider*> providers, std::uint64_t workload_key)
+Gpu::Gpu(const ArchParams& p, const std::string& scheduler,
+         std::vector<std::unique_ptr<IRegisterMapping>> mappings, std::vector<IRfProvider*> providers,
+         std::uint64_t workload_key)
     : p_(p) {
   if (providers.empty() || providers.size() != mappings.size())
     throw std::invalid_argument("Gpu: one register mapping and one RF provider per SM");
@@ -40,8 +41,7 @@ void Gpu::run_launch(const IWorkload& wl, int launch_index) {
   }
   double end = 0.0;  // the launch ends when its last SM does
   for (std::size_t i = 0; i < n; ++i) end = std::max(end, t[i]);
-  for (std::size_t i = 0; i < n; ++i)
-    sms_[i]->end_launch(n > 1 ? SharedL2::to_sm_cycle(end, ratio[i]) : 0);
+  for (std::size_t i = 0; i < n; ++i) sms_[i]->end_launch(n > 1 ? SharedL2::to_sm_cycle(end, ratio[i]) : 0);
 }
 
 void Gpu::finish() {
@@ -84,7 +84,8 @@ void add_stats(SmStats& into, const SmStats& s) {
   add(into.subbank_reads, s.subbank_reads), add(into.subbank_writes, s.subbank_writes);
   add(into.subbank_busy_cycles, s.subbank_busy_cycles);
   add(into.subbank_allocated_row_cycles, s.subbank_allocated_row_cycles);
-  into.warp_finish_cycles.insert(into.warp_finish_cycles.end(), s.warp_finish_cycles.begin(), s.warp_finish_cycles.end());
+  into.warp_finish_cycles.insert(into.warp_finish_cycles.end(), s.warp_finish_cycles.begin(),
+                                 s.warp_finish_cycles.end());
 }
 
 }  // namespace rfvar::arch

@@ -31,8 +31,9 @@ namespace rfvar::arch {
 class Gpu {
  public:
   // One SM per provider; `mappings` has the same size. `path`: none (RF hierarchies are one-SM only).
-  Gpu(const ArchParams& p, const std::string& scheduler, std::vector<std::unique_ptr<IRegisterMapping>> mappings,
-      std::vector<IRfProvider*> providers, std::uint64_t workload_key);
+  Gpu(const ArchParams& p, const std::string& scheduler,
+      std::vector<std::unique_ptr<IRegisterMapping>> mappings, std::vector<IRfProvider*> providers,
+      std::uint64_t workload_key);
   void run_launch(const IWorkload& wl, int launch_index);
   // Decides what the shared DRAM has left; call once after the last launch, before total().
   void finish();

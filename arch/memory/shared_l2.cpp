@@ -10,7 +10,7 @@ namespace rfvar::arch {
 SharedL2::SharedL2(const ArchParams& p)
     : p_(p),
       tags_(L1Cache::Params{p.l2_size_bytes, p.l2_line_bytes, p.l2_ways}),
-      port_(p.l2_cycles_per_request / p.sms),         // the GPU's L2 bandwidth: sms one-SM shares
+      port_(p.l2_cycles_per_request / p.sms),          // the GPU's L2 bandwidth: sms one-SM shares
       dram_queue_(p.dram_cycles_per_request / p.sms),  // the same for the DRAM queue
       dram_(dram_params(p, 1.0)) {}
 
@@ -33,7 +33,8 @@ double SharedL2::Slots::take(double t) {
 }
 
 void SharedL2::advance(std::uint64_t until) {
-  while (!waiting_.empty() && (until == Dram::kUnknown || waiting_.top().arrival < static_cast<double>(until))) {
+  while (!waiting_.empty() &&
+         (until == Dram::kUnknown || waiting_.top().arrival < static_cast<double>(until))) {
     const Waiting w = waiting_.top();
     waiting_.pop();
     dram_id_[w.id] = dram_.submit(w.arrival, w.addr);
@@ -82,7 +83,8 @@ SharedL2::Reply SharedL2::request(double t, std::uint64_t addr, bool drawn_hit) 
     const double dstart = dram_queue_.take(start);
     r.done = std::ceil(dstart) + p_.lat_dram_cycles;
   }
-  if (tagged) tags_.allocate(line, static_cast<std::uint64_t>(r.done), r.pending ? r.dram_id : L1Cache::kNoPending);
+  if (tagged)
+    tags_.allocate(line, static_cast<std::uint64_t>(r.done), r.pending ? r.dram_id : L1Cache::kNoPending);
   return r;
 }
 

@@ -41,10 +41,10 @@ class SharedL2 {
  public:
   explicit SharedL2(const ArchParams& p);
   struct Reply {
-    double done = 0;     // reference time the data is back at the SM (a lower bound while `pending`)
+    double done = 0;  // reference time the data is back at the SM (a lower bound while `pending`)
     bool l2_hit = false;
     std::uint32_t dram_id = L1Cache::kNoPending;  // banks DRAM: the request whose completion decides `done`
-    bool pending = false;                          // that request is not decided yet (dram().completion())
+    bool pending = false;                         // that request is not decided yet (dram().completion())
   };
   // A request reaching the L2 at reference time `t`: `addr` its byte address (Dram::kUnknown: none,
   // then `drawn_hit` decides the L2 hit).

@@ -41,21 +41,27 @@ void check_same(const SmStats& a, const SmStats& b) {
 }
 }  // namespace
 
-TEST_CASE("GIVEN arch.gpu_sms = 1 WHEN a benchmark runs through the GPU driver THEN it equals the one-SM mode bit-for-bit") {
+TEST_CASE(
+    "GIVEN arch.gpu_sms = 1 WHEN a benchmark runs through the GPU driver THEN it equals the one-SM mode "
+    "bit-for-bit") {
   const Benchmark b = load_benchmark("hotspot");
   const ArchParams p = params(1);
   const std::uint64_t key = workload_key(RngStream(5, 0, Stream::Workload));
   const KernelWorkload wl(b, key, p.l1_line_bytes);
   for (const char* sched : {"lrr", "gto"}) {
     CAPTURE(sched);
-    const RunResult one = run_technique(wl, p, rf_params(), "baseline", nullptr, geometry(), key, nullptr, sched);
-    const GpuRunResult gpu = run_technique_gpu(wl, p, rf_params(), "baseline", {nullptr}, geometry(), key, nullptr, sched);
+    const RunResult one =
+        run_technique(wl, p, rf_params(), "baseline", nullptr, geometry(), key, nullptr, sched);
+    const GpuRunResult gpu =
+        run_technique_gpu(wl, p, rf_params(), "baseline", {nullptr}, geometry(), key, nullptr, sched);
     check_same(one.stats, gpu.stats);
     CHECK(gpu.l2_tag_hits + gpu.l2_tag_misses == 0);  // no shared L2 in the one-SM mode
   }
 }
 
-TEST_CASE("GIVEN 4 SMs WHEN the same run is made twice and on two threads at once THEN the statistics are identical") {
+TEST_CASE(
+    "GIVEN 4 SMs WHEN the same run is made twice and on two threads at once THEN the statistics are "
+    "identical") {
   const Benchmark b = load_benchmark("hotspot");
   const ArchParams p = params(4);
   const std::uint64_t key = workload_key(RngStream(5, 0, Stream::Workload));
@@ -71,13 +77,14 @@ TEST_CASE("GIVEN 4 SMs WHEN the same run is made twice and on two threads at onc
   for (std::size_t i = 0; i < 4; ++i) check_same(ref.per_sm[i], x.per_sm[i]);
 }
 
-TEST_CASE("GIVEN 4 SMs WHEN a launch runs THEN every block of the grid runs exactly once and every SM takes some") {
+TEST_CASE(
+    "GIVEN 4 SMs WHEN a launch runs THEN every block of the grid runs exactly once and every SM takes some") {
   const Benchmark b = load_benchmark("hotspot");
   const ArchParams p = params(4);
   const std::uint64_t key = workload_key(RngStream(5, 0, Stream::Workload));
   const KernelWorkload wl(b, key, p.l1_line_bytes);
-  const GpuRunResult r = run_technique_gpu(wl, p, rf_params(), "baseline", std::vector<const varius::SmDelays*>(4, nullptr),
-                                           geometry(), key);
+  const GpuRunResult r = run_technique_gpu(wl, p, rf_params(), "baseline",
+                                           std::vector<const varius::SmDelays*>(4, nullptr), geometry(), key);
   std::uint64_t grid = 0;
   for (const auto& l : b.launches) grid += static_cast<std::uint64_t>(l.grid);
   CHECK(r.stats.blocks == grid);
@@ -86,7 +93,9 @@ TEST_CASE("GIVEN 4 SMs WHEN a launch runs THEN every block of the grid runs exac
   for (const auto& s : r.per_sm) CHECK(s.cycles == r.per_sm[0].cycles);
 }
 
-TEST_CASE("GIVEN two SMs, one at half the clock WHEN blocks are issued as slots free THEN the slow SM runs fewer blocks") {
+TEST_CASE(
+    "GIVEN two SMs, one at half the clock WHEN blocks are issued as slots free THEN the slow SM runs fewer "
+    "blocks") {
   const Benchmark b = load_benchmark("hotspot");
   const ArchParams p = params(2);
   const std::uint64_t key = workload_key(RngStream(5, 0, Stream::Workload));
@@ -107,14 +116,15 @@ TEST_CASE("GIVEN two SMs, one at half the clock WHEN blocks are issued as slots 
   CHECK(static_cast<double>(s.cycles) == doctest::Approx(static_cast<double>(f.cycles) / 2).epsilon(0.001));
 }
 
-TEST_CASE("GIVEN arch.gpu_sms WHEN the config is read THEN 1..arch.sms is accepted and more is a named error") {
+TEST_CASE(
+    "GIVEN arch.gpu_sms WHEN the config is read THEN 1..arch.sms is accepted and more is a named error") {
   Config c = Config::load_default();
   CHECK(ArchParams::from_config(c).gpu_sms == 1);
   c.set("arch.gpu_sms=15");
   CHECK(ArchParams::from_config(c).gpu_sms == 15);
   c.set("arch.gpu_sms=16");
-  CHECK_THROWS_WITH_AS(ArchParams::from_config(c), doctest::Contains("arch.gpu_sms = 16 is more than arch.sms = 15"),
-                       ConfigError);
+  CHECK_THROWS_WITH_AS(ArchParams::from_config(c),
+                       doctest::Contains("arch.gpu_sms = 16 is more than arch.sms = 15"), ConfigError);
   c.set("arch.gpu_sms=0");
   CHECK_THROWS_AS(ArchParams::from_config(c), ConfigError);
 }

@@ -51,25 +51,32 @@ TEST_CASE("GIVEN a 2-set 2-way L2 WHEN lines 0 2 0 4 2 1 arrive THEN hits and mi
   CHECK(l2.tag_misses == 5);
 }
 
-TEST_CASE("GIVEN a line whose fill is in flight WHEN it is requested again THEN the request merges and waits for the fill") {
+TEST_CASE(
+    "GIVEN a line whose fill is in flight WHEN it is requested again THEN the request merges and waits for "
+    "the fill") {
   SharedL2 l2(tiny_l2());
   CHECK(l2.request(0.0, at(8), false).done == doctest::Approx(300.0));  // miss: DRAM at 0, back at 300
-  const SharedL2::Reply r = l2.request(10.0, at(8), false);            // hit latency would give 110
+  const SharedL2::Reply r = l2.request(10.0, at(8), false);             // hit latency would give 110
   CHECK(r.l2_hit);
   CHECK(r.done == doctest::Approx(300.0));
 }
 
-TEST_CASE("GIVEN requests without an address WHEN they reach the L2 THEN the drawn hit decides and the port queues them") {
+TEST_CASE(
+    "GIVEN requests without an address WHEN they reach the L2 THEN the drawn hit decides and the port queues "
+    "them") {
   SharedL2 l2(tiny_l2());
   CHECK(l2.request(5.0, Dram::kUnknown, true).done == doctest::Approx(105.0));
-  CHECK(l2.request(5.0, Dram::kUnknown, true).done == doctest::Approx(106.0));  // the port served the first at 5
+  CHECK(l2.request(5.0, Dram::kUnknown, true).done ==
+        doctest::Approx(106.0));  // the port served the first at 5
   const auto m = l2.request(5.0, Dram::kUnknown, false);
   CHECK_FALSE(m.l2_hit);
   CHECK(m.done == doctest::Approx(307.0));
   CHECK(l2.tag_hits + l2.tag_misses == 0);
 }
 
-TEST_CASE("GIVEN an SM at half the reference clock WHEN its load hits the L2 THEN it sees the L2 latency in its own cycles") {
+TEST_CASE(
+    "GIVEN an SM at half the reference clock WHEN its load hits the L2 THEN it sees the L2 latency in its "
+    "own cycles") {
   const ArchParams p = tiny_l2();
   SharedL2 l2(p);
   MemorySystem slow(p), nominal(p);
@@ -86,7 +93,9 @@ TEST_CASE("GIVEN an SM at half the reference clock WHEN its load hits the L2 THE
   CHECK(s.l2_hits == 2);
 }
 
-TEST_CASE("GIVEN two SMs on one shared L2 WHEN the second reads the lines the first read THEN it hits; with separate L2s it misses") {
+TEST_CASE(
+    "GIVEN two SMs on one shared L2 WHEN the second reads the lines the first read THEN it hits; with "
+    "separate L2s it misses") {
   const ArchParams p = tiny_l2();
   const Instr in = global_load(0.0f);  // a drawn l2= would say miss: only the tags can make a hit
   const auto draw = [](int) { return 0.5; };
@@ -112,7 +121,9 @@ TEST_CASE("GIVEN two SMs on one shared L2 WHEN the second reads the lines the fi
   CHECK(sd.dram_accesses == 2);
 }
 
-TEST_CASE("GIVEN a request reserved in the future WHEN an earlier one arrives after it THEN the port serves the earlier one at its time") {
+TEST_CASE(
+    "GIVEN a request reserved in the future WHEN an earlier one arrives after it THEN the port serves the "
+    "earlier one at its time") {
   SharedL2 l2(tiny_l2());  // one request per cycle at the port
   CHECK(l2.request(10.0, Dram::kUnknown, true).done == doctest::Approx(110.0));
   CHECK(l2.request(5.0, Dram::kUnknown, true).done == doctest::Approx(105.0));   // not behind the one at 10
