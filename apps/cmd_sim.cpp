@@ -82,7 +82,8 @@ void write_h5(const std::string& file, const CommonOptions& o, const Config& c, 
   out.attr("/", "technique", so.technique);
   out.attr("/", "chip", so.chip.empty() ? std::string("none (no PV)") : so.chip);
   out.attr("/", "sm", static_cast<std::int64_t>(so.sm));
-  out.attr("/", "gpu_sms", static_cast<std::int64_t>(gpu_sms));  // > 1: statistics summed over SMs 0..gpu_sms-1
+  out.attr("/", "gpu_sms",
+           static_cast<std::int64_t>(gpu_sms));  // > 1: statistics summed over SMs 0..gpu_sms-1
   out.attr("/", "clock_norm", clock_norm);
   const auto& s = r.stats;
   out.attr("/", "ipc", s.ipc());
@@ -132,10 +133,11 @@ void run(CommonOptions& o, const SimOptions& so) {
       throw InputError("--sm " + std::to_string(so.sm) + " out of range; the chips have " + std::to_string(in.info().sms) +
                        " SMs (0.." + std::to_string(in.info().sms - 1) + ")");
     if (ap.gpu_sms > 1) {
-      if (so.sm != 0) throw InputError("--sm selects the one simulated SM; with arch.gpu_sms > 1 SMs 0..gpu_sms-1 run");
+      if (so.sm != 0)
+        throw InputError("--sm selects the one simulated SM; with arch.gpu_sms > 1 SMs 0..gpu_sms-1 run");
       if (ap.gpu_sms > in.info().sms)
-        throw InputError("arch.gpu_sms = " + std::to_string(ap.gpu_sms) + " but the chips of '" + file + "' have " +
-                         std::to_string(in.info().sms) + " SMs");
+        throw InputError("arch.gpu_sms = " + std::to_string(ap.gpu_sms) + " but the chips of '" + file +
+                         "' have " + std::to_string(in.info().sms) + " SMs");
       auto chips = in.read(k, 1, 0, ap.gpu_sms);
       g = chips.at(0).geometry;
       g.subbanks = rp.subbanks;
@@ -193,10 +195,12 @@ void run(CommonOptions& o, const SimOptions& so) {
   }
   const auto& s = r.stats;
   if (ap.gpu_sms > 1) {
-    std::printf("%s under %s on %s, %d SMs sharing the L2 and DRAM (IPC below: mean per SM; L2 tags %llu hits, "
-                "%llu misses)\n",
-                bench.name.c_str(), so.technique.c_str(), so.chip.empty() ? "the chip without PV" : so.chip.c_str(),
-                ap.gpu_sms, static_cast<unsigned long long>(r.l2_tag_hits), static_cast<unsigned long long>(r.l2_tag_misses));
+    std::printf(
+        "%s under %s on %s, %d SMs sharing the L2 and DRAM (IPC below: mean per SM; L2 tags %llu hits, "
+        "%llu misses)\n",
+        bench.name.c_str(), so.technique.c_str(), so.chip.empty() ? "the chip without PV" : so.chip.c_str(),
+        ap.gpu_sms, static_cast<unsigned long long>(r.l2_tag_hits),
+        static_cast<unsigned long long>(r.l2_tag_misses));
     for (std::size_t i = 0; i < r.per_sm.size(); ++i)
       std::printf("  SM %zu: clock %.4f, IPC %.4f, %llu blocks\n", i, r.clock_norm[i], r.per_sm[i].ipc(),
                   static_cast<unsigned long long>(r.per_sm[i].blocks));

@@ -26,7 +26,9 @@ Dram::Params dram_params(const ArchParams& p, double share) {
 }
 
 MemorySystem::MemorySystem(const ArchParams& p)
-    : p_(p), l1_(L1Cache::Params{p.l1_size_bytes, p.l1_line_bytes, p.l1_ways}), dram_(dram_params(p, static_cast<double>(p.sms))) {}
+    : p_(p),
+      l1_(L1Cache::Params{p.l1_size_bytes, p.l1_line_bytes, p.l1_ways}),
+      dram_(dram_params(p, static_cast<double>(p.sms))) {}
 
 void MemorySystem::reset() {
   l2_free_ = dram_free_ = 0.0;

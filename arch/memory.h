@@ -68,8 +68,10 @@ class MemorySystem {
   // The banks DRAM this SM sends to (its own, or the shared one's, in this SM's cycles) and the
   // conversions of its cycles to the shared time base (identity in the one-SM mode).
   void dram_advance(std::uint64_t now) {
-    if (shared_) shared_->advance(to_ref(now));
-    else dram_.advance(now);
+    if (shared_)
+      shared_->advance(to_ref(now));
+    else
+      dram_.advance(now);
   }
   std::uint64_t dram_completion(std::uint32_t id) const {
     return shared_ ? from_ref(shared_->completion(id)) : dram_.completion(id);

@@ -10,8 +10,9 @@ ArchParams ArchParams::from_config(const Config& c) {
   p.sms = i("sms", 1, 1024);
   p.gpu_sms = c.has("arch.gpu_sms") ? i("gpu_sms", 1, 1024) : 1;
   if (p.gpu_sms > p.sms)
-    throw ConfigError("arch.gpu_sms = " + std::to_string(p.gpu_sms) + " is more than arch.sms = " +
-                      std::to_string(p.sms) + " (accepted: 1 = one representative SM, or 2..arch.sms SMs sharing the L2)");
+    throw ConfigError("arch.gpu_sms = " + std::to_string(p.gpu_sms) +
+                      " is more than arch.sms = " + std::to_string(p.sms) +
+                      " (accepted: 1 = one representative SM, or 2..arch.sms SMs sharing the L2)");
   p.max_threads_per_sm = i("max_threads_per_sm", 32, 4096);
   if (p.max_threads_per_sm % 32 != 0) throw ConfigError("arch.max_threads_per_sm must be a multiple of 32");
   p.max_blocks_per_sm = i("max_blocks_per_sm", 1, 64);

@@ -27,7 +27,8 @@ enum class RfPorts : std::uint8_t { Single, ReadWrite };
 
 struct ArchParams {
   int sms = 15;
-  int gpu_sms = 1;  // SMs simulated (arch/gpu.h): 1 = one representative SM, N = N SMs sharing the L2 and DRAM
+  int gpu_sms =
+      1;  // SMs simulated (arch/gpu.h): 1 = one representative SM, N = N SMs sharing the L2 and DRAM
   int max_threads_per_sm = 1536;
   int max_blocks_per_sm = 8;
   int registers_per_sm = 32768;
@@ -69,8 +70,10 @@ struct ArchParams {
 
 // The message of the commands that run the one-SM mode only.
 inline constexpr const char* kOneSmOnly =
-    "arch.gpu_sms > 1 (N SMs sharing the L2) is run by 'rfvar sim' and 'rfvar ipc' only; the study, guardband, "
-    "perf, ltrf and energy commands run one representative SM (arch.gpu_sms = 1; docs/models.md \"Many SMs\")";
+    "arch.gpu_sms > 1 (N SMs sharing the L2) is run by 'rfvar sim' and 'rfvar ipc' only; the study, "
+    "guardband, "
+    "perf, ltrf and energy commands run one representative SM (arch.gpu_sms = 1; docs/models.md \"Many "
+    "SMs\")";
 
 // The pipeline an opcode class runs on.
 inline Unit unit_of(OpClass op) {

@@ -54,8 +54,8 @@ GpuRunResult run_technique_gpu(const IWorkload& wl, const ArchParams& p, const r
                                const varius::RfGeometry& g, std::uint64_t key, Progress* progress,
                                const std::string& scheduler) {
   if (sms.size() != static_cast<std::size_t>(p.gpu_sms))
-    throw std::invalid_argument("run_technique_gpu: " + std::to_string(sms.size()) + " SM delay sets for arch.gpu_sms = " +
-                                std::to_string(p.gpu_sms));
+    throw std::invalid_argument("run_technique_gpu: " + std::to_string(sms.size()) +
+                                " SM delay sets for arch.gpu_sms = " + std::to_string(p.gpu_sms));
   const TechniqueSpec& t = find_technique(technique);
   std::vector<std::unique_ptr<IRfProvider>> providers;
   std::vector<IRfProvider*> ptrs;

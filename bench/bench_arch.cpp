@@ -88,7 +88,8 @@ void BM_Gpu(benchmark::State& state, const std::string& spec, int sms) {
     inst += r.stats.warp_instructions;
     benchmark::DoNotOptimize(r.stats.cycles);
   }
-  state.counters["warp_inst_per_s"] = benchmark::Counter(static_cast<double>(inst), benchmark::Counter::kIsRate);
+  state.counters["warp_inst_per_s"] =
+      benchmark::Counter(static_cast<double>(inst), benchmark::Counter::kIsRate);
 }
 
 // Each iteration makes the traces of the PTX workload `spec` (the whole grid of every launch).

@@ -30,8 +30,7 @@ void validate_config(const Config& config) {
   (void)varius::VariusParams::from_config(config);
   (void)varius::FloorplanParams::from_config(config);
   (void)rfmodel::RfParams::from_config(config);
-  if (arch::ArchParams::from_config(config).gpu_sms > 1)
-    throw InputError(arch::kOneSmOnly);
+  if (arch::ArchParams::from_config(config).gpu_sms > 1) throw InputError(arch::kOneSmOnly);
   (void)nbti::NbtiParams::from_config(config);
 }
 
