@@ -30,8 +30,10 @@ struct IpcOptions {
 
 // The SMs whose delays the PV techniques use, per chip: SM --sm, or with arch.gpu_sms = N > 1 SMs 0..N-1.
 std::vector<std::vector<varius::SmDelays>> load_sms(const IpcOptions& io, const Config& c, int gpu_sms,
-                                                    std::uint64_t seed, varius::RfGeometry& g, std::string& source) {
-  if (gpu_sms > 1 && io.sm != 0) throw InputError("--sm selects the one simulated SM; with arch.gpu_sms > 1 SMs 0..gpu_sms-1 run");
+                                                    std::uint64_t seed, varius::RfGeometry& g,
+                                                    std::string& source) {
+  if (gpu_sms > 1 && io.sm != 0)
+    throw InputError("--sm selects the one simulated SM; with arch.gpu_sms > 1 SMs 0..gpu_sms-1 run");
   if (!io.chip.empty() && !io.chips.empty()) throw InputError("give --chip FILE:K or --chips FILE, not both");
   std::vector<varius::ChipSample> chips;
   int first = 0, count = 1;
@@ -59,17 +61,20 @@ std::vector<std::vector<varius::SmDelays>> load_sms(const IpcOptions& io, const 
     if (io.sm < 0 || io.sm >= in.info().sms)
       throw InputError("--sm " + std::to_string(io.sm) + " out of range (0.." + std::to_string(in.info().sms - 1) + ")");
     if (gpu_sms > in.info().sms)
-      throw InputError("arch.gpu_sms = " + std::to_string(gpu_sms) + " but the chips of '" + file + "' have " +
-                       std::to_string(in.info().sms) + " SMs");
+      throw InputError("arch.gpu_sms = " + std::to_string(gpu_sms) + " but the chips of '" + file +
+                       "' have " + std::to_string(in.info().sms) + " SMs");
     chips = in.read(first, count, io.sm, gpu_sms);
     source = count < 0 ? file + " (all " + std::to_string(chips.size()) + " chips)" : io.chip;
   } else {  // no file: chip 0 of the configured population, sampled here
     const varius::ChipSampler sampler(varius::VariusParams::from_config(c), varius::FloorplanParams::from_config(c));
     varius::ChipSample chip = sampler.sample(seed, 0);
     if (io.sm < 0 || io.sm >= static_cast<int>(chip.sms.size())) throw InputError("--sm out of range");
-    if (gpu_sms > static_cast<int>(chip.sms.size())) throw InputError("arch.gpu_sms is more than the chip's SMs");
-    if (gpu_sms > 1) chip.sms.resize(static_cast<std::size_t>(gpu_sms));
-    else chip.sms = {chip.sms[static_cast<std::size_t>(io.sm)]};
+    if (gpu_sms > static_cast<int>(chip.sms.size()))
+      throw InputError("arch.gpu_sms is more than the chip's SMs");
+    if (gpu_sms > 1)
+      chip.sms.resize(static_cast<std::size_t>(gpu_sms));
+    else
+      chip.sms = {chip.sms[static_cast<std::size_t>(io.sm)]};
     chips.push_back(std::move(chip));
     source = "chip 0 of seed " + std::to_string(seed) + " (sampled)";
   }
