@@ -21,6 +21,7 @@ struct EnergyOptions {
   std::string kernels = "all";
   std::string configs = "1,2,3,4,5,6,7";
   std::string designs = "bl,rfc,ltrf,ltrf+";
+  std::string design_kernels = "all";  // workloads that run the designs: all, or hand (.kernel only)
   int block_stride = 1;
   std::string trace_cache;
   std::string output;
@@ -93,10 +94,15 @@ void run(CommonOptions& o, const EnergyOptions& eo) {
   so.block_stride = eo.block_stride;
   so.sfu_long_latency = h.ltrf.long_latency_sfu;
   so.trace_cache = eo.trace_cache;
+  if (eo.design_kernels != "all" && eo.design_kernels != "hand")
+    throw InputError("--design-kernels '" + eo.design_kernels + "' is not one of: all, hand");
+  so.compiled_designs = eo.design_kernels == "all";
   const std::uint64_t seed = o.master_seed(config);
   std::size_t hand = 0;
   for (const auto& k : so.kernels) hand += arch::energy::is_hand_written(k) ? 1 : 0;
-  Progress bar("energy", so.kernels.size() + hand * (1 + so.configs.size() * so.designs.size()),
+  const std::size_t compiled = so.compiled_designs ? so.kernels.size() - hand : 0;  // loaded, then run
+  Progress bar("energy",
+               so.kernels.size() + compiled + (hand + compiled) * (1 + so.configs.size() * so.designs.size()),
                o.progress());
   const auto t0 = std::chrono::steady_clock::now();
   const arch::energy::EnergyStudyResult r = arch::energy::run_energy_study(so, ap, h, ep, seed, &bar);
@@ -131,21 +137,29 @@ void run(CommonOptions& o, const EnergyOptions& eo) {
   }
   std::printf(
       "mean: ORF+MRF %.3f, three-level %.3f (-%.1f %%); on the %d .kernel workloads: three-level %.3f, HW "
-      "RFC %.3f\n",
+      "RFC %.3f; on the %d compiled ones: three-level %.3f, HW RFC %.3f\n",
       r.mean_two_level_rel, r.mean_three_level_rel, pct(r.mean_three_level_rel), r.rfc_workloads,
-      r.mean_three_level_rel_hand, r.mean_rfc_rel);
-  std::printf(
-      "\nRegister-file power (energy / cycle) relative to BL on main-RF design #1 (LTRF Fig. 10), mean over "
-      "%zu kernels\n",
-      r.design_runs.size());
-  std::printf("%-8s", "design");
-  for (int c : r.configs) std::printf("    #%d", c);
-  std::printf("\n");
-  for (std::size_t d = 0; d < r.designs.size(); ++d) {
-    std::printf("%-8s", r.designs[d].c_str());
-    for (std::size_t c = 0; c < r.configs.size(); ++c) std::printf(" %5.3f", r.mean_power_rel[c][d]);
+      r.mean_three_level_rel_hand, r.mean_rfc_rel, r.rfc_workloads_compiled, r.mean_three_level_rel_compiled,
+      r.mean_rfc_rel_compiled);
+  std::size_t nh = 0;
+  for (const auto& kr : r.design_runs) nh += kr.hand_written ? 1 : 0;
+  const auto power_table = [&](const char* what, std::size_t n, const std::vector<std::vector<double>>& pw) {
+    if (n == 0) return;
+    std::printf(
+        "\nRegister-file power (energy / cycle) relative to BL on main-RF design #1 (LTRF Fig. 10), mean over "
+        "%zu %s workloads\n",
+        n, what);
+    std::printf("%-8s", "design");
+    for (int c : r.configs) std::printf("    #%d", c);
     std::printf("\n");
-  }
+    for (std::size_t d = 0; d < r.designs.size(); ++d) {
+      std::printf("%-8s", r.designs[d].c_str());
+      for (std::size_t c = 0; c < r.configs.size(); ++c) std::printf(" %5.3f", pw[c][d]);
+      std::printf("\n");
+    }
+  };
+  power_table(".kernel", nh, r.mean_power_rel);
+  power_table("compiled", r.design_runs.size() - nh, r.mean_power_rel_compiled);
   std::printf("%zu SM runs in %.1f s\n", r.runs, secs);
   if (!eo.output.empty()) std::printf("wrote %s\n", eo.output.c_str());
 }
@@ -162,8 +176,12 @@ void register_energy(CLI::App& app, CommonOptions& o) {
   sub->add_option(
       "--kernels", eo->kernels,
       "Comma-separated workloads (any --kernel form; a plain name is a .kernel benchmark of data/kernels or\n"
-      "data/kernels/ltrf, which also runs the designs), 'all' (every .kernel benchmark and every\n"
-      "data/cuda harness as ptx:NAME), 'hand' or 'ptx' (default: all)");
+      "data/kernels/ltrf), 'all' (every .kernel benchmark and every data/cuda harness as ptx:NAME), 'hand'\n"
+      "or 'ptx' (default: all)");
+  sub->add_option("--design-kernels", eo->design_kernels,
+                  "Workloads that also run the designs on the SM: 'all' (the .kernel ones and the compiled\n"
+                  "ones, loaded with allocated register ids as rfvar ltrf does) or 'hand' (.kernel only)\n"
+                  "(default: all)");
   sub->add_option("--configs", eo->configs,
                   "Comma-separated main-RF designs of LTRF Table 2, 1..7 (default: 1,2,...,7)");
   sub->add_option("--designs", eo->designs,

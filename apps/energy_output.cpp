@@ -70,7 +70,11 @@ nlohmann::json energy_json(const EnergyStudyResult& r, const EnergyParams& ep) {
                           {"rfc_workloads", r.rfc_workloads},
                           {"mean_rfc_rel", num(r.mean_rfc_rel)},
                           {"mean_two_level_rel_hand", num(r.mean_two_level_rel_hand)},
-                          {"mean_three_level_rel_hand", num(r.mean_three_level_rel_hand)}};
+                          {"mean_three_level_rel_hand", num(r.mean_three_level_rel_hand)},
+                          {"rfc_workloads_compiled", r.rfc_workloads_compiled},
+                          {"mean_rfc_rel_compiled", num(r.mean_rfc_rel_compiled)},
+                          {"mean_two_level_rel_compiled", num(r.mean_two_level_rel_compiled)},
+                          {"mean_three_level_rel_compiled", num(r.mean_three_level_rel_compiled)}};
   nlohmann::json dj = {{"configs", r.configs}, {"designs", r.designs}};
   for (std::size_t d = 0; d < r.designs.size(); ++d) {
     std::vector<double> e, p;
@@ -78,9 +82,16 @@ nlohmann::json energy_json(const EnergyStudyResult& r, const EnergyParams& ep) {
       e.push_back(r.mean_energy_rel[c][d]), p.push_back(r.mean_power_rel[c][d]);
     dj["mean_energy_rel"][r.designs[d]] = e;
     dj["mean_power_rel"][r.designs[d]] = p;
+    nlohmann::json ec = nlohmann::json::array(), pc = nlohmann::json::array();
+    for (std::size_t c = 0; c < r.configs.size(); ++c)
+      ec.push_back(num(r.mean_energy_rel_compiled[c][d])), pc.push_back(num(r.mean_power_rel_compiled[c][d]));
+    dj["mean_energy_rel_compiled"][r.designs[d]] = ec;
+    dj["mean_power_rel_compiled"][r.designs[d]] = pc;
   }
   for (const auto& kr : r.design_runs) {
-    nlohmann::json k = {{"bl1_energy_pj", kr.bl1.e.energy.total().total()}, {"bl1_cycles", kr.bl1.cycles}};
+    nlohmann::json k = {{"hand_written", kr.hand_written},
+                        {"bl1_energy_pj", kr.bl1.e.energy.total().total()},
+                        {"bl1_cycles", kr.bl1.cycles}};
     for (std::size_t d = 0; d < r.designs.size(); ++d) {
       std::vector<double> e, p;
       nlohmann::json lv = nlohmann::json::array();
@@ -130,14 +141,16 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
   }
   const std::size_t C = r.configs.size(), D = r.designs.size(), KH = r.design_runs.size();
   std::vector<std::string> dkernels;
+  std::vector<std::uint8_t> dhand(KH);
   std::vector<double> derel(C * D * KH), dprel(C * D * KH), dacc(C * D * KH * L), dwire(C * D * KH * L),
-      mer(C * D), mpr(C * D), bl1(KH);
+      mer(C * D), mpr(C * D), merc(C * D), mprc(C * D), bl1(KH);
   std::vector<std::int64_t> dcyc(C * D * KH), dreads(C * D * KH * L), dwrites(C * D * KH * L), bl1c(KH),
       configs;
   for (int c : r.configs) configs.push_back(c);
   for (std::size_t k = 0; k < KH; ++k) {
     const auto& kr = r.design_runs[k];
     dkernels.push_back(kr.kernel);
+    dhand[k] = kr.hand_written ? 1 : 0;
     bl1[k] = kr.bl1.e.energy.total().total();
     bl1c[k] = static_cast<std::int64_t>(kr.bl1.cycles);
     for (std::size_t c = 0; c < C; ++c)
@@ -157,7 +170,8 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
   }
   for (std::size_t c = 0; c < C; ++c)
     for (std::size_t d = 0; d < D; ++d)
-      mer[c * D + d] = r.mean_energy_rel[c][d], mpr[c * D + d] = r.mean_power_rel[c][d];
+      mer[c * D + d] = r.mean_energy_rel[c][d], mpr[c * D + d] = r.mean_power_rel[c][d],
+      merc[c * D + d] = r.mean_energy_rel_compiled[c][d], mprc[c * D + d] = r.mean_power_rel_compiled[c][d];
 
   H5Writer w(out);
   w.provenance("energy", seed, config, command_line);
@@ -169,6 +183,10 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
   w.attr("/", "mean_two_level_rel_hand", r.mean_two_level_rel_hand);
   w.attr("/", "mean_three_level_rel_hand", r.mean_three_level_rel_hand);
   w.attr("/", "rfc_workloads", static_cast<std::int64_t>(r.rfc_workloads));
+  w.attr("/", "mean_rfc_rel_compiled", r.mean_rfc_rel_compiled);
+  w.attr("/", "mean_two_level_rel_compiled", r.mean_two_level_rel_compiled);
+  w.attr("/", "mean_three_level_rel_compiled", r.mean_three_level_rel_compiled);
+  w.attr("/", "rfc_workloads_compiled", static_cast<std::int64_t>(r.rfc_workloads_compiled));
   w.write_strings("/kernels", kernels);
   w.write_strings("/levels", level_names());
   w.write_strings("/hierarchies", {"flat", "two_level", "three_level"});
@@ -192,6 +210,8 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
   w.write("/mean_write_share", wsh, {L}, {"level"},
           "1 (three-level writes / flat writes, mean over kernels)");
   w.write_strings("/design_kernels", dkernels);
+  w.write("/design_hand_written", dhand, {KH}, {"kernel"},
+          "1 (a .kernel benchmark; 0: a compiled workload, ptx:NAME, run with allocated register ids)");
   w.write_strings("/designs", r.designs);
   w.write("/configs", configs, {C}, {"config"}, "main-RF design of LTRF Table 2");
   const std::vector<std::string> cdk = {"config", "design", "kernel"},
@@ -203,8 +223,12 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
   w.write("/design_writes", dwrites, {C, D, KH, L}, cdkl, "warp operands");
   w.write("/design_access_pj", dacc, {C, D, KH, L}, cdkl, "pJ");
   w.write("/design_wire_pj", dwire, {C, D, KH, L}, cdkl, "pJ");
-  w.write("/mean_energy_rel", mer, {C, D}, {"config", "design"}, "1 (mean over design kernels)");
-  w.write("/mean_power_rel", mpr, {C, D}, {"config", "design"}, "1 (mean over design kernels)");
+  w.write("/mean_energy_rel", mer, {C, D}, {"config", "design"}, "1 (mean over the .kernel design kernels)");
+  w.write("/mean_power_rel", mpr, {C, D}, {"config", "design"}, "1 (mean over the .kernel design kernels)");
+  w.write("/mean_energy_rel_compiled", merc, {C, D}, {"config", "design"},
+          "1 (mean over the compiled design kernels; NaN: none)");
+  w.write("/mean_power_rel_compiled", mprc, {C, D}, {"config", "design"},
+          "1 (mean over the compiled design kernels; NaN: none)");
   w.write("/bl1_energy_pj", bl1, {KH}, {"kernel"}, "pJ");
   w.write("/bl1_cycles", bl1c, {KH}, {"kernel"}, "cycles");
   w.commit();

@@ -48,6 +48,7 @@ std::vector<StageDef> make_catalog() {
        {{"kernels", "names", "--kernels", "workloads (any --kernel form), \"all\", \"hand\" or \"ptx\""},
         {"configs", "names", "--configs", "main-RF designs of LTRF Table 2, e.g. \"1,7\""},
         {"designs", "names", "--designs", "register-file designs bl, rfc, ltrf, ltrf+"},
+        {"design_kernels", "names", "--design-kernels", "workloads that run the designs: \"all\" or \"hand\""},
         {"block_stride", "int", "--block-stride", "allocation replay: every s-th block"}}},
   };
 }

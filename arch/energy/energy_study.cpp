@@ -113,52 +113,48 @@ AllocationResult allocation_of(const std::string& spec, const EnergyStudyOptions
 }
 
 struct Job {
-  int kernel;  // index into the hand-written kernels
+  int kernel;  // index into the workloads with design runs
   int config;  // index into o.configs, -1 = BL at #1
   int design;  // index into o.designs
 };
 
-}  // namespace
+// A workload with design runs: a `.kernel` benchmark (run as today: KernelWorkload of its key) or a
+// compiled workload loaded for the hierarchy (allocated register ids).
+struct DesignWorkload {
+  std::string spec;
+  bool hand = true;
+  Benchmark bench;                    // hand
+  std::unique_ptr<IWorkload> loaded;  // compiled
+};
 
-EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams& p,
-                                   const hierarchy::HierarchyParams& h, const EnergyParams& ep,
-                                   std::uint64_t seed, Progress* progress) {
-  check(o, h);
-  EnergyStudyResult res;
-  res.configs = o.configs;
-  res.designs = o.designs;
-  const int nk = static_cast<int>(o.kernels.size());
-  res.allocation.resize(static_cast<std::size_t>(nk));
-  std::vector<Benchmark> hand;
-  for (const auto& s : o.kernels)
-    if (is_hand_written(s)) hand.push_back(ltrf::load_ltrf_benchmark(s));
-  std::vector<Job> jobs;
-  for (int k = 0; k < static_cast<int>(hand.size()); ++k) {
-    jobs.push_back({k, -1, 0});
-    for (int c = 0; c < static_cast<int>(o.configs.size()); ++c)
-      for (int d = 0; d < static_cast<int>(o.designs.size()); ++d) jobs.push_back({k, c, d});
+// Means over the design runs of one kind (hand or compiled); NaN without any.
+void design_means(const std::vector<DesignKernelResult>& runs, bool hand, std::size_t nc, std::size_t nd,
+                  std::vector<std::vector<double>>& energy, std::vector<std::vector<double>>& power) {
+  energy.assign(nc, std::vector<double>(nd, 0.0));
+  power = energy;
+  double n = 0;
+  for (const auto& kr : runs) n += kr.hand_written == hand ? 1 : 0;
+  for (const auto& kr : runs) {
+    if (kr.hand_written != hand) continue;
+    for (std::size_t c = 0; c < nc; ++c)
+      for (std::size_t d = 0; d < nd; ++d) {
+        energy[c][d] += kr.at[c][d].energy_rel / n;
+        power[c][d] += kr.at[c][d].power_rel / n;
+      }
   }
-  std::vector<hierarchy::DesignRun> runs(jobs.size());
-  const int n_items = nk + static_cast<int>(jobs.size());
+  if (n == 0)
+    for (std::size_t c = 0; c < nc; ++c)
+      for (std::size_t d = 0; d < nd; ++d) energy[c][d] = power[c][d] = std::numeric_limits<double>::quiet_NaN();
+}
+
+template <class F>
+void parallel_items(int n, Progress* progress, F&& item) {
   std::string error;
   bool input_error = false;
-  const RngStream workload(seed, 0, Stream::Workload);
 #pragma omp parallel for schedule(dynamic, 1)
-  for (int i = 0; i < n_items; ++i) {
+  for (int i = 0; i < n; ++i) {
     try {
-      if (i < nk) {
-        res.allocation[static_cast<std::size_t>(i)] =
-            allocation_of(o.kernels[static_cast<std::size_t>(i)], o, p, ep, h.rfc.entries_per_thread, seed);
-      } else {
-        const Job& j = jobs[static_cast<std::size_t>(i - nk)];
-        const Design d =
-            j.config < 0 ? Design::Bl : hierarchy::find_design(o.designs[static_cast<std::size_t>(j.design)]);
-        const ltrf::MainRfConfig rf =
-            h.ltrf.main_rf(j.config < 0 ? 1 : o.configs[static_cast<std::size_t>(j.config)]);
-        runs[static_cast<std::size_t>(i - nk)] =
-            hierarchy::run_design(hand[static_cast<std::size_t>(j.kernel)], p, h, d,
-                                  {rf.capacity_multiple, rf.bank_multiple, rf.latency_rel}, workload);
-      }
+      item(i);
     } catch (const InputError& e) {
 #pragma omp critical
       error = e.what(), input_error = true;
@@ -172,6 +168,65 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
     if (input_error) throw InputError(error);
     throw std::runtime_error(error);
   }
+}
+
+}  // namespace
+
+EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams& p,
+                                   const hierarchy::HierarchyParams& h, const EnergyParams& ep,
+                                   std::uint64_t seed, Progress* progress) {
+  check(o, h);
+  EnergyStudyResult res;
+  res.configs = o.configs;
+  res.designs = o.designs;
+  const int nk = static_cast<int>(o.kernels.size());
+  res.allocation.resize(static_cast<std::size_t>(nk));
+  std::vector<DesignWorkload> dw;
+  std::vector<int> design_index(static_cast<std::size_t>(nk), -1);  // kernel -> index into dw
+  for (int i = 0; i < nk; ++i) {
+    const std::string& s = o.kernels[static_cast<std::size_t>(i)];
+    const bool hand = is_hand_written(s);
+    if (!hand && !o.compiled_designs) continue;
+    design_index[static_cast<std::size_t>(i)] = static_cast<int>(dw.size());
+    DesignWorkload w;
+    w.spec = s;
+    w.hand = hand;
+    if (hand) w.bench = ltrf::load_ltrf_benchmark(s);
+    dw.push_back(std::move(w));
+  }
+  const RngStream workload(seed, 0, Stream::Workload);
+  const std::uint64_t key = workload_key(workload);  // load_workload()'s
+  // The compiled workloads for the hierarchy (traces shared through trace_cache with the ltrf study).
+  std::vector<int> to_load;
+  for (int k = 0; k < static_cast<int>(dw.size()); ++k)
+    if (!dw[static_cast<std::size_t>(k)].hand) to_load.push_back(k);
+  parallel_items(static_cast<int>(to_load.size()), progress, [&](int i) {
+    DesignWorkload& w = dw[static_cast<std::size_t>(to_load[static_cast<std::size_t>(i)])];
+    w.loaded = ltrf::load_ltrf_workload(w.spec, p, seed, o.trace_cache);
+  });
+  std::vector<Job> jobs;
+  for (int k = 0; k < static_cast<int>(dw.size()); ++k) {
+    jobs.push_back({k, -1, 0});
+    for (int c = 0; c < static_cast<int>(o.configs.size()); ++c)
+      for (int d = 0; d < static_cast<int>(o.designs.size()); ++d) jobs.push_back({k, c, d});
+  }
+  std::vector<hierarchy::DesignRun> runs(jobs.size());
+  const int n_items = nk + static_cast<int>(jobs.size());
+  parallel_items(n_items, progress, [&](int i) {
+    if (i < nk) {
+      res.allocation[static_cast<std::size_t>(i)] =
+          allocation_of(o.kernels[static_cast<std::size_t>(i)], o, p, ep, h.rfc.entries_per_thread, seed);
+      return;
+    }
+    const Job& j = jobs[static_cast<std::size_t>(i - nk)];
+    const Design d =
+        j.config < 0 ? Design::Bl : hierarchy::find_design(o.designs[static_cast<std::size_t>(j.design)]);
+    const ltrf::MainRfConfig rf = h.ltrf.main_rf(j.config < 0 ? 1 : o.configs[static_cast<std::size_t>(j.config)]);
+    const hierarchy::MainRfShape shape{rf.capacity_multiple, rf.bank_multiple, rf.latency_rel};
+    const DesignWorkload& w = dw[static_cast<std::size_t>(j.kernel)];
+    runs[static_cast<std::size_t>(i - nk)] = w.hand ? hierarchy::run_design(w.bench, p, h, d, shape, workload)
+                                                    : hierarchy::run_design(*w.loaded, p, h, d, shape, key);
+  });
   res.runs = jobs.size();
 
   // Allocation means (MICRO 2011 Fig. 12, 13).
@@ -192,11 +247,11 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
 
   // Design runs, gathered in job order.
   const std::size_t nc = o.configs.size(), nd = o.designs.size();
-  res.mean_energy_rel.assign(nc, std::vector<double>(nd, 0.0));
-  res.mean_power_rel = res.mean_energy_rel;
-  res.design_runs.resize(hand.size());
-  for (std::size_t k = 0; k < hand.size(); ++k) {
-    res.design_runs[k].kernel = hand[k].name;
+  res.design_runs.resize(dw.size());
+  for (std::size_t k = 0; k < dw.size(); ++k) {
+    // The allocation's naming: a .kernel benchmark's name, a compiled workload's spec.
+    res.design_runs[k].kernel = dw[k].hand ? dw[k].bench.name : dw[k].spec;
+    res.design_runs[k].hand_written = dw[k].hand;
     res.design_runs[k].at.assign(nc, std::vector<DesignEnergy>(nd));
   }
   auto priced_run = [&](const hierarchy::DesignRun& r, Design d, int config_id) {
@@ -219,7 +274,6 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
     kr.at[static_cast<std::size_t>(job.config)][static_cast<std::size_t>(job.design)] =
         priced_run(runs[j], d, o.configs[static_cast<std::size_t>(job.config)]);
   }
-  const double nh = static_cast<double>(hand.size());
   for (auto& kr : res.design_runs) {
     const double e1 = kr.bl1.e.energy.total().total();
     const double p1 = kr.bl1.cycles ? e1 / static_cast<double>(kr.bl1.cycles) : 0.0;
@@ -229,31 +283,34 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
         const double e = de.e.energy.total().total();
         de.energy_rel = e1 > 0 ? e / e1 : 0.0;
         de.power_rel = (p1 > 0 && de.cycles) ? e / static_cast<double>(de.cycles) / p1 : 0.0;
-        res.mean_energy_rel[c][d] += de.energy_rel / nh;
-        res.mean_power_rel[c][d] += de.power_rel / nh;
       }
   }
-  if (hand.empty())
-    for (std::size_t c = 0; c < nc; ++c)
-      for (std::size_t d = 0; d < nd; ++d)
-        res.mean_energy_rel[c][d] = res.mean_power_rel[c][d] = std::numeric_limits<double>::quiet_NaN();
-  // The RFC at design #1 next to the allocation of the same workloads (MICRO 2011 Fig. 13).
+  design_means(res.design_runs, true, nc, nd, res.mean_energy_rel, res.mean_power_rel);
+  design_means(res.design_runs, false, nc, nd, res.mean_energy_rel_compiled, res.mean_power_rel_compiled);
+  // The RFC at design #1 next to the allocation of the same workloads (MICRO 2011 Fig. 13), for the
+  // `.kernel` and the compiled workloads apart.
   const auto c1 = std::find(o.configs.begin(), o.configs.end(), 1);
   const auto drfc = std::find(o.designs.begin(), o.designs.end(), "rfc");
-  std::size_t h_index = 0;
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  for (auto& a : res.allocation) {
+  for (std::size_t i = 0; i < res.allocation.size(); ++i) {
+    auto& a = res.allocation[i];
     a.rfc_rel = nan;
-    if (!a.hand_written) continue;
-    const auto& kr = res.design_runs[h_index++];
-    if (c1 == o.configs.end() || drfc == o.designs.end()) continue;
+    if (design_index[i] < 0 || c1 == o.configs.end() || drfc == o.designs.end()) continue;
+    const auto& kr = res.design_runs[static_cast<std::size_t>(design_index[i])];
     a.rfc_rel = kr.at[static_cast<std::size_t>(c1 - o.configs.begin())]
                      [static_cast<std::size_t>(drfc - o.designs.begin())]
                          .energy_rel;
-    ++res.rfc_workloads;
-    res.mean_rfc_rel += a.rfc_rel;
-    res.mean_two_level_rel_hand += a.two_level_rel;
-    res.mean_three_level_rel_hand += a.three_level_rel;
+    if (a.hand_written) {
+      ++res.rfc_workloads;
+      res.mean_rfc_rel += a.rfc_rel;
+      res.mean_two_level_rel_hand += a.two_level_rel;
+      res.mean_three_level_rel_hand += a.three_level_rel;
+    } else {
+      ++res.rfc_workloads_compiled;
+      res.mean_rfc_rel_compiled += a.rfc_rel;
+      res.mean_two_level_rel_compiled += a.two_level_rel;
+      res.mean_three_level_rel_compiled += a.three_level_rel;
+    }
   }
   if (res.rfc_workloads > 0) {
     res.mean_rfc_rel /= res.rfc_workloads;
@@ -261,6 +318,13 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
     res.mean_three_level_rel_hand /= res.rfc_workloads;
   } else {
     res.mean_rfc_rel = res.mean_two_level_rel_hand = res.mean_three_level_rel_hand = nan;
+  }
+  if (res.rfc_workloads_compiled > 0) {
+    res.mean_rfc_rel_compiled /= res.rfc_workloads_compiled;
+    res.mean_two_level_rel_compiled /= res.rfc_workloads_compiled;
+    res.mean_three_level_rel_compiled /= res.rfc_workloads_compiled;
+  } else {
+    res.mean_rfc_rel_compiled = res.mean_two_level_rel_compiled = res.mean_three_level_rel_compiled = nan;
   }
   return res;
 }

@@ -10,9 +10,13 @@
 //    the two-level SW hierarchy (ORF + MRF, lrf_entries = 0) and the three-level one (LRF + ORF +
 //    MRF) are priced with AccessEnergy (MRF at design #1). Normalized energies are per workload
 //    (hierarchy / flat), means arithmetic over workloads.
-//  * Designs (ISCA 2011 §5.4, LTRF §6.2): every `.kernel` workload runs on the SM
-//    (hierarchy::run_design, two-level scheduler) under each design of `designs` (bl, rfc, ltrf,
-//    ltrf+) at each main-RF design of `configs` (BL at #1 always runs: the normalizer). Counts:
+//  * Designs (ISCA 2011 §5.4, LTRF §6.2): every `.kernel` workload, and with `compiled_designs`
+//    every other one (ptx:NAME, a harness .toml, a trace: "compiled", loaded by
+//    ltrf::load_ltrf_workload() with allocated register ids and `trace_cache`, as the ltrf study
+//    does), runs on the SM (hierarchy::run_design, two-level scheduler) under each design of
+//    `designs` (bl, rfc, ltrf, ltrf+) at each main-RF design of `configs` (BL at #1 always runs:
+//    the normalizer). `.kernel` and compiled workloads are averaged apart (mean_*_rel over the
+//    `.kernel` ones, as before compiled runs existed; mean_*_rel_compiled over the others). Counts:
 //    BL, RFC: main-RF = the SM's bank reads / writes (RFC misses, inactive warps, write-backs);
 //    RFC reads = hits + evicted and flushed live values read out, RFC writes = cached results;
 //    LTRF: cache = the SM's bank accesses (its 16 banks stand for the cache's) + write-backs read
@@ -44,6 +48,7 @@ struct EnergyStudyOptions {
   std::vector<std::string> designs = {"bl", "rfc", "ltrf", "ltrf+"};
   int block_stride = 1;  // allocation replay: every s-th block of each launch
   bool sfu_long_latency = false;
+  bool compiled_designs = true;  // also run the designs on the non-.kernel workloads
   std::filesystem::path trace_cache;
 };
 
@@ -59,7 +64,7 @@ struct AllocationResult {
   LevelEnergies flat, two_level, three_level;
   HierarchyAllocation three_level_alloc_stats;        // at_pc cleared; counters only (summed over kernels)
   double two_level_rel = 0.0, three_level_rel = 0.0;  // energy / flat
-  double rfc_rel = 0.0;  // hand-written: RFC energy / BL energy at design #1 (SM runs); NaN without them
+  double rfc_rel = 0.0;  // RFC energy / BL energy at design #1 (SM runs); NaN without them
 };
 
 struct DesignEnergy {
@@ -69,7 +74,8 @@ struct DesignEnergy {
 };
 
 struct DesignKernelResult {
-  std::string kernel;
+  std::string kernel;         // as AllocationResult::kernel
+  bool hand_written = true;   // a `.kernel` benchmark; false: compiled (ptx:NAME, ...)
   DesignEnergy bl1;                           // BL at design #1 (the normalizer)
   std::vector<std::vector<DesignEnergy>> at;  // [config][design]
 };
@@ -83,10 +89,15 @@ struct EnergyStudyResult {
   // HW RFC bar and the SW bars on the same workloads.
   double mean_rfc_rel = 0.0, mean_two_level_rel_hand = 0.0, mean_three_level_rel_hand = 0.0;
   int rfc_workloads = 0;
+  // The same over the compiled workloads with an RFC run at design #1 (NaN if none).
+  double mean_rfc_rel_compiled = 0.0, mean_two_level_rel_compiled = 0.0, mean_three_level_rel_compiled = 0.0;
+  int rfc_workloads_compiled = 0;
   std::vector<int> configs;
   std::vector<std::string> designs;
-  std::vector<DesignKernelResult> design_runs;                       // [hand-written kernels]
-  std::vector<std::vector<double>> mean_energy_rel, mean_power_rel;  // [config][design]
+  std::vector<DesignKernelResult> design_runs;  // [workloads with design runs], in the order of `kernels`
+  // [config][design]: means over the `.kernel` design runs / over the compiled ones (NaN if none).
+  std::vector<std::vector<double>> mean_energy_rel, mean_power_rel;
+  std::vector<std::vector<double>> mean_energy_rel_compiled, mean_power_rel_compiled;
   std::size_t runs = 0;
 };
 

@@ -52,6 +52,39 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "GIVEN a .kernel and a PTX workload WHEN rfvar energy -o runs THEN both run the designs, flagged apart in "
+    "JSON and HDF5") {
+  const fs::path out = fs::path(RFVAR_TEST_TMP) / "energy" / "mixed.h5";
+  fs::remove(out);
+  const Run a = run_rfvar("energy --kernels nw,ptx:hotspot-small --configs 1 --designs bl,rfc --json -o " +
+                          out.string());
+  REQUIRE(a.status == 0);
+  const auto j = nlohmann::json::parse(a.out);
+  const auto& d = j["designs"];
+  CHECK(d["per_kernel"]["nw"]["hand_written"].get<bool>());
+  CHECK_FALSE(d["per_kernel"]["ptx:hotspot-small"]["hand_written"].get<bool>());
+  const double rfc = d["per_kernel"]["ptx:hotspot-small"]["rfc"]["energy_rel"][0].get<double>();
+  CHECK(d["mean_energy_rel_compiled"]["rfc"][0].get<double>() == rfc);
+  CHECK(d["mean_energy_rel"]["rfc"][0].get<double>() == d["per_kernel"]["nw"]["rfc"]["energy_rel"][0].get<double>());
+  CHECK(j["allocation"]["per_kernel"]["ptx:hotspot-small"]["rfc_energy_rel"].get<double>() == rfc);
+  CHECK(j["allocation"]["rfc_workloads"].get<int>() == 1);
+  CHECK(j["allocation"]["rfc_workloads_compiled"].get<int>() == 1);
+  rfvar::H5Reader h(out);
+  CHECK(h.read_strings("/design_kernels") == std::vector<std::string>{"nw", "ptx:hotspot-small"});
+  CHECK(h.read_int32("/design_hand_written") == std::vector<std::int32_t>{1, 0});
+  CHECK(h.dims("/design_power_rel") == rfvar::Dims{1, 2, 2});
+  CHECK(h.read_double("/mean_energy_rel_compiled")[1] == rfc);
+  CHECK(h.attr_int("/", "rfc_workloads_compiled") == 1);
+  // --design-kernels hand: the PTX workload has its allocation only.
+  const Run b = run_rfvar("energy --kernels nw,ptx:hotspot-small --configs 1 --designs bl,rfc --design-kernels hand --json");
+  REQUIRE(b.status == 0);
+  const auto jb = nlohmann::json::parse(b.out);
+  CHECK(jb["designs"]["per_kernel"].size() == 1u);
+  CHECK(jb["allocation"]["per_kernel"]["ptx:hotspot-small"]["rfc_energy_rel"].is_null());
+  CHECK(jb["designs"]["mean_energy_rel"] == d["mean_energy_rel"]);
+}
+
+TEST_CASE(
     "GIVEN bad input WHEN rfvar energy runs THEN it exits 2 naming the key and accepted range, and writes "
     "nothing") {
   struct Case {
@@ -66,7 +99,9 @@ TEST_CASE(
         Case{"energy --kernels nw --set energy.orf_entries=9", "energy.orf_entries"},
         Case{"energy --kernels nw --set energy.mrf_read_pj=-1", ">= 0"},
         Case{"energy --kernels nw --set energy.no_such_key=1", "energy.no_such_key"},
-        Case{"energy --kernels no_such_kernel", "no_such_kernel"}}) {
+        Case{"energy --kernels no_such_kernel", "no_such_kernel"},
+        Case{"energy --kernels ptx:no_such_harness", "no_such_harness"},
+        Case{"energy --kernels nw --design-kernels some", "all, hand"}}) {
     CAPTURE(c.args);
     fs::remove(out);
     const Run r = run_rfvar(std::string(c.args) + " -o " + out.string());

@@ -225,10 +225,11 @@ def test_bad_input(binary, tmp):
 
 def test_energy_stage(binary, tmp):
     """The energy stage (issue 18): its group in the study file, reuse, an [energy] key reruns only it,
-    and plot.py draws its figures and paper rows."""
+    the designs on a PTX workload reported apart from the .kernel ones, and plot.py draws its figures
+    and paper rows."""
     study = os.path.join(tmp, "energy.toml")
     with open(study, "w") as fh:
-        fh.write('[population]\nchips = 1\n[energy]\nkernels = ["nw", "hotspot"]\nconfigs = "1,7"\n'
+        fh.write('[population]\nchips = 1\n[energy]\nkernels = ["nw", "hotspot", "ptx:hotspot-small"]\nconfigs = "1,7"\n'
                  'designs = ["bl", "rfc", "ltrf+"]\n')
     cache = os.path.join(tmp, "energy-cache")
     out = os.path.join(tmp, "energy", "a.h5")
@@ -239,12 +240,15 @@ def test_energy_stage(binary, tmp):
     with h5py.File(out, "r") as f:
         g = f["energy"]
         rel = g["alloc_energy_rel"][()]
-        check([x.decode() if isinstance(x, bytes) else x for x in g["kernels"][()]] == ["nw", "hotspot"],
+        check([x.decode() if isinstance(x, bytes) else x for x in g["kernels"][()]] == ["nw", "hotspot", "ptx:hotspot-small"],
               "energy stage: /energy/kernels lists the workloads")
-        check(g["alloc_energy_rel"].shape == (3, 2) and np.all(rel[0] == 1.0) and np.all(rel[2] < rel[0]),
+        check(g["alloc_energy_rel"].shape == (3, 3) and np.all(rel[0] == 1.0) and np.all(rel[2] < rel[0]),
               f"energy stage: flat = 1, three-level below it ({rel.tolist()})")
         pw = g["mean_power_rel"][()]
         check(pw.shape == (2, 3) and abs(pw[0, 0] - 1.0) < 1e-12, "energy stage: BL on #1 has power 1")
+        pwc = g["mean_power_rel_compiled"][()]
+        check(pwc.shape == (2, 3) and abs(pwc[0, 0] - 1.0) < 1e-12 and g["design_hand_written"][()].tolist() == [1, 1, 0],
+              "energy stage: the PTX workload runs the designs too, flagged and averaged apart")
     r, b = run_study(binary, study, os.path.join(tmp, "energy", "b.h5"), cache, extra=("--set", "energy.orf_entries=4"))
     st = {k: v["reused"] for k, v in b["stages"].items()} if b else {}
     check(st == {"population": True, "energy": False}, f"changing an [energy] key reruns only energy (reused: {st})")
@@ -252,7 +256,8 @@ def test_energy_stage(binary, tmp):
     p = subprocess.run(["/usr/bin/python3", os.path.join(HERE, "..", "..", "scripts", "plot.py"), out, "-o", figs,
                         "--table"], capture_output=True, text=True)
     check(p.returncode == 0 and os.path.exists(os.path.join(figs, "micro_fig13_energy.png"))
-          and os.path.exists(os.path.join(figs, "ltrf_fig10_power.png")) and "LTRF Fig. 10 (#7)" in p.stdout,
+          and os.path.exists(os.path.join(figs, "ltrf_fig10_power.png")) and "LTRF Fig. 10 (#7)" in p.stdout
+          and "HW RFC (PTX workloads" in p.stdout and "(PTX, 1)" in p.stdout,
           "plot.py draws the energy figures and table rows" + ("" if p.returncode == 0 else ": " + p.stderr))
 
 

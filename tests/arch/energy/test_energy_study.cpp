@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "arch/energy/energy_study.h"
 #include "common/config.h"
 
@@ -49,4 +51,85 @@ TEST_CASE("GIVEN workload specs WHEN classified THEN only plain names and .kerne
   CHECK_FALSE(is_hand_written("ptx:hotspot"));
   CHECK_FALSE(is_hand_written("data/cuda/nw/nw.toml"));
   CHECK_FALSE(is_hand_written("x.rftrace"));
+}
+
+namespace {
+
+struct Setup {
+  rfvar::Config c = rfvar::Config::load_default();
+  rfvar::arch::ArchParams p = rfvar::arch::ArchParams::from_config(c);
+  rfvar::arch::hierarchy::HierarchyParams h = rfvar::arch::hierarchy::HierarchyParams::from_config(c);
+  EnergyParams ep = EnergyParams::from_config(c);
+  EnergyStudyOptions o;
+  explicit Setup(std::vector<std::string> kernels) {
+    o.kernels = std::move(kernels);
+    o.configs = {1, 7};
+    o.designs = {"bl", "rfc", "ltrf+"};
+    o.sfu_long_latency = h.ltrf.long_latency_sfu;
+  }
+  EnergyStudyResult run() const { return run_energy_study(o, p, h, ep, 1); }
+};
+
+}  // namespace
+
+TEST_CASE(
+    "GIVEN a PTX harness WHEN the energy study runs THEN it also runs the designs, counted and averaged apart "
+    "from the .kernel ones") {
+  Setup s({"ptx:hotspot-small"});
+  const EnergyStudyResult r = s.run();
+  REQUIRE(r.design_runs.size() == 1);
+  const DesignKernelResult& k = r.design_runs[0];
+  CHECK(k.kernel == "ptx:hotspot-small");
+  CHECK_FALSE(k.hand_written);
+  CHECK(r.runs == 7u);  // BL at #1, then 2 configs x 3 designs
+  CHECK(k.bl1.e.counts.reads_of(Level::Mrf) > 0);
+  CHECK(k.bl1.cycles > 0);
+  const DesignEnergy& bl = k.at[0][0];
+  const DesignEnergy& rfc = k.at[0][1];
+  const DesignEnergy& lt = k.at[0][2];
+  CHECK(bl.power_rel == doctest::Approx(1.0));
+  CHECK(rfc.e.counts.reads_of(Level::Rfc) > 0);  // the RFC serves reads...
+  CHECK(rfc.e.counts.reads_of(Level::Mrf) < bl.e.counts.reads_of(Level::Mrf));  // ...the MRF no longer does
+  CHECK(lt.e.counts.reads_of(Level::LtrfCache) > 0);
+  CHECK(lt.e.counts.reads_of(Level::Mrf) > 0);  // prefetches
+  CHECK(lt.e.counts.reads_of(Level::Mrf) < bl.e.counts.reads_of(Level::Mrf));
+  CHECK(lt.warp_instructions == bl.warp_instructions);
+  // Averaged as compiled: the .kernel means have nothing to average.
+  CHECK(std::isnan(r.mean_power_rel[0][0]));
+  CHECK(r.mean_power_rel_compiled[1][2] == k.at[1][2].power_rel);
+  CHECK(r.rfc_workloads == 0);
+  CHECK(r.rfc_workloads_compiled == 1);
+  CHECK(r.allocation[0].rfc_rel == rfc.energy_rel);
+  CHECK(r.mean_rfc_rel_compiled == rfc.energy_rel);
+  CHECK(r.mean_three_level_rel_compiled == r.allocation[0].three_level_rel);
+  CHECK(rfc.energy_rel < 1.0);
+
+  s.o.compiled_designs = false;  // --design-kernels hand
+  const EnergyStudyResult only = s.run();
+  CHECK(only.design_runs.empty());
+  CHECK(only.runs == 0u);
+  CHECK(std::isnan(only.allocation[0].rfc_rel));
+  CHECK(std::isnan(only.mean_power_rel_compiled[0][0]));
+  CHECK(only.allocation[0].three_level_rel == r.allocation[0].three_level_rel);
+}
+
+TEST_CASE(
+    "GIVEN a .kernel benchmark WHEN a PTX workload joins the study THEN the .kernel results stay bit-identical") {
+  const EnergyStudyResult a = Setup({"nw"}).run();
+  const EnergyStudyResult b = Setup({"nw", "ptx:hotspot-small"}).run();
+  REQUIRE(b.design_runs.size() == 2);
+  CHECK(b.design_runs[0].hand_written);
+  CHECK_FALSE(b.design_runs[1].hand_written);
+  CHECK(b.mean_energy_rel == a.mean_energy_rel);
+  CHECK(b.mean_power_rel == a.mean_power_rel);
+  CHECK(b.mean_rfc_rel == a.mean_rfc_rel);
+  CHECK(b.mean_three_level_rel_hand == a.mean_three_level_rel_hand);
+  CHECK(b.rfc_workloads == 1);
+  CHECK(b.allocation[0].rfc_rel == a.allocation[0].rfc_rel);
+  CHECK(std::isnan(a.mean_rfc_rel_compiled));
+}
+
+TEST_CASE("GIVEN an unknown PTX harness WHEN the energy study runs THEN it throws InputError naming it") {
+  CHECK_THROWS_WITH_AS(Setup({"ptx:no_such_harness"}).run(), doctest::Contains("no_such_harness"),
+                       rfvar::InputError);
 }
