@@ -146,8 +146,8 @@ void run(CommonOptions& o, const EnergyOptions& eo) {
   const auto power_table = [&](const char* what, std::size_t n, const std::vector<std::vector<double>>& pw) {
     if (n == 0) return;
     std::printf(
-        "\nRegister-file power (energy / cycle) relative to BL on main-RF design #1 (LTRF Fig. 10), mean over "
-        "%zu %s workloads\n",
+        "\nRegister-file power (energy / cycle) relative to BL on main-RF design #1 (LTRF Fig. 10), "
+        "mean over %zu %s workloads\n",
         n, what);
     std::printf("%-8s", "design");
     for (int c : r.configs) std::printf("    #%d", c);

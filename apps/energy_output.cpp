@@ -169,9 +169,10 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
       }
   }
   for (std::size_t c = 0; c < C; ++c)
-    for (std::size_t d = 0; d < D; ++d)
-      mer[c * D + d] = r.mean_energy_rel[c][d], mpr[c * D + d] = r.mean_power_rel[c][d],
+    for (std::size_t d = 0; d < D; ++d) {
+      mer[c * D + d] = r.mean_energy_rel[c][d], mpr[c * D + d] = r.mean_power_rel[c][d];
       merc[c * D + d] = r.mean_energy_rel_compiled[c][d], mprc[c * D + d] = r.mean_power_rel_compiled[c][d];
+    }
 
   H5Writer w(out);
   w.provenance("energy", seed, config, command_line);

@@ -144,7 +144,8 @@ void design_means(const std::vector<DesignKernelResult>& runs, bool hand, std::s
   }
   if (n == 0)
     for (std::size_t c = 0; c < nc; ++c)
-      for (std::size_t d = 0; d < nd; ++d) energy[c][d] = power[c][d] = std::numeric_limits<double>::quiet_NaN();
+      for (std::size_t d = 0; d < nd; ++d)
+        energy[c][d] = power[c][d] = std::numeric_limits<double>::quiet_NaN();
 }
 
 template <class F>
@@ -221,7 +222,8 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
     const Job& j = jobs[static_cast<std::size_t>(i - nk)];
     const Design d =
         j.config < 0 ? Design::Bl : hierarchy::find_design(o.designs[static_cast<std::size_t>(j.design)]);
-    const ltrf::MainRfConfig rf = h.ltrf.main_rf(j.config < 0 ? 1 : o.configs[static_cast<std::size_t>(j.config)]);
+    const ltrf::MainRfConfig rf =
+        h.ltrf.main_rf(j.config < 0 ? 1 : o.configs[static_cast<std::size_t>(j.config)]);
     const hierarchy::MainRfShape shape{rf.capacity_multiple, rf.bank_multiple, rf.latency_rel};
     const DesignWorkload& w = dw[static_cast<std::size_t>(j.kernel)];
     runs[static_cast<std::size_t>(i - nk)] = w.hand ? hierarchy::run_design(w.bench, p, h, d, shape, workload)

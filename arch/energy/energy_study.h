@@ -74,8 +74,8 @@ struct DesignEnergy {
 };
 
 struct DesignKernelResult {
-  std::string kernel;         // as AllocationResult::kernel
-  bool hand_written = true;   // a `.kernel` benchmark; false: compiled (ptx:NAME, ...)
+  std::string kernel;                         // as AllocationResult::kernel
+  bool hand_written = true;                   // a `.kernel` benchmark; false: compiled (ptx:NAME, ...)
   DesignEnergy bl1;                           // BL at design #1 (the normalizer)
   std::vector<std::vector<DesignEnergy>> at;  // [config][design]
 };

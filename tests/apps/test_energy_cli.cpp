@@ -52,8 +52,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "GIVEN a .kernel and a PTX workload WHEN rfvar energy -o runs THEN both run the designs, flagged apart in "
-    "JSON and HDF5") {
+    "GIVEN a .kernel and a PTX workload WHEN rfvar energy -o runs THEN both run the designs, flagged "
+    "apart in JSON and HDF5") {
   const fs::path out = fs::path(RFVAR_TEST_TMP) / "energy" / "mixed.h5";
   fs::remove(out);
   const Run a = run_rfvar("energy --kernels nw,ptx:hotspot-small --configs 1 --designs bl,rfc --json -o " +
@@ -65,7 +65,8 @@ TEST_CASE(
   CHECK_FALSE(d["per_kernel"]["ptx:hotspot-small"]["hand_written"].get<bool>());
   const double rfc = d["per_kernel"]["ptx:hotspot-small"]["rfc"]["energy_rel"][0].get<double>();
   CHECK(d["mean_energy_rel_compiled"]["rfc"][0].get<double>() == rfc);
-  CHECK(d["mean_energy_rel"]["rfc"][0].get<double>() == d["per_kernel"]["nw"]["rfc"]["energy_rel"][0].get<double>());
+  CHECK(d["mean_energy_rel"]["rfc"][0].get<double>() ==
+        d["per_kernel"]["nw"]["rfc"]["energy_rel"][0].get<double>());
   CHECK(j["allocation"]["per_kernel"]["ptx:hotspot-small"]["rfc_energy_rel"].get<double>() == rfc);
   CHECK(j["allocation"]["rfc_workloads"].get<int>() == 1);
   CHECK(j["allocation"]["rfc_workloads_compiled"].get<int>() == 1);
@@ -76,7 +77,8 @@ TEST_CASE(
   CHECK(h.read_double("/mean_energy_rel_compiled")[1] == rfc);
   CHECK(h.attr_int("/", "rfc_workloads_compiled") == 1);
   // --design-kernels hand: the PTX workload has its allocation only.
-  const Run b = run_rfvar("energy --kernels nw,ptx:hotspot-small --configs 1 --designs bl,rfc --design-kernels hand --json");
+  const Run b = run_rfvar(
+      "energy --kernels nw,ptx:hotspot-small --configs 1 --designs bl,rfc --design-kernels hand --json");
   REQUIRE(b.status == 0);
   const auto jb = nlohmann::json::parse(b.out);
   CHECK(jb["designs"]["per_kernel"].size() == 1u);

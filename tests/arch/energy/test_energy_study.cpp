@@ -73,7 +73,8 @@ struct Setup {
 }  // namespace
 
 TEST_CASE(
-    "GIVEN a PTX harness WHEN the energy study runs THEN it also runs the designs, counted and averaged apart "
+    "GIVEN a PTX harness WHEN the energy study runs THEN it also runs the designs, counted and averaged "
+    "apart "
     "from the .kernel ones") {
   Setup s({"ptx:hotspot-small"});
   const EnergyStudyResult r = s.run();
@@ -88,7 +89,7 @@ TEST_CASE(
   const DesignEnergy& rfc = k.at[0][1];
   const DesignEnergy& lt = k.at[0][2];
   CHECK(bl.power_rel == doctest::Approx(1.0));
-  CHECK(rfc.e.counts.reads_of(Level::Rfc) > 0);  // the RFC serves reads...
+  CHECK(rfc.e.counts.reads_of(Level::Rfc) > 0);                                 // the RFC serves reads...
   CHECK(rfc.e.counts.reads_of(Level::Mrf) < bl.e.counts.reads_of(Level::Mrf));  // ...the MRF no longer does
   CHECK(lt.e.counts.reads_of(Level::LtrfCache) > 0);
   CHECK(lt.e.counts.reads_of(Level::Mrf) > 0);  // prefetches
@@ -114,7 +115,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "GIVEN a .kernel benchmark WHEN a PTX workload joins the study THEN the .kernel results stay bit-identical") {
+    "GIVEN a .kernel benchmark WHEN a PTX workload joins the study THEN the .kernel results stay "
+    "bit-identical") {
   const EnergyStudyResult a = Setup({"nw"}).run();
   const EnergyStudyResult b = Setup({"nw", "ptx:hotspot-small"}).run();
   REQUIRE(b.design_runs.size() == 2);
