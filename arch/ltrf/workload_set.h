@@ -1,6 +1,6 @@
 // The LTRF study's workloads (LTRF §5: nine register-sensitive and five register-insensitive
 // workloads) as data: the lists ltrf.kernels_register_sensitive / _insensitive of [ltrf] (the CUDA
-// benchmarks compiled to PTX, `ptx:NAME`, since issue 15), and how a workload spec is loaded for
+// benchmarks compiled to PTX, `ptx:NAME`), and how a workload spec is loaded for
 // the register-file hierarchy.
 //
 // Contract: load_ltrf_workload() loads any workload spec of arch/load_workload.h (ptx:NAME, a

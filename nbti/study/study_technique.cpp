@@ -11,7 +11,8 @@ const std::vector<StudyTechnique>& study_techniques() {
       {"pv-opt", "pv-opt", StudyRf::bank_table, false, "VL-SB + RF-BRO + FWAS + hybrid banks (Tan §3)"},
       {"pv-opt+nbti-opt", "pv-opt+renaming", StudyRf::bank_table, true,
        "PV-opt + block-level renaming + kernel-level re-organization (Tan §4.2)"},
-      // NBTI-opt's two halves apart, to decompose its gain (docs/models.md, session 5).
+      // NBTI-opt's two halves apart, to decompose its gain (docs/models.md "NBTI-opt's frequency gain,
+      // decomposed").
       {"pv-opt+renaming", "pv-opt+renaming", StudyRf::bank_table, false,
        "PV-opt + block-level renaming only (Tan §4.2.1; chip-test table kept)"},
       {"pv-opt+reorg", "pv-opt", StudyRf::bank_table, true,

@@ -103,7 +103,7 @@ TEST_CASE("GIVEN the sources' launch shapes WHEN the kernel files are read THEN 
 
 TEST_CASE("GIVEN each benchmark WHEN walked on the simulated SM THEN a run is moderate: 50 K to 3.5 M warp "
           "instructions") {
-  // 3.5 M: LavaMD at its real 1000 blocks is 3.25 M (session 5); the bound keeps the default study's
+  // 3.5 M: LavaMD at its real 1000 blocks is 3.25 M; the bound keeps the default study's
   // perf stage (every chip's SM 0 under vl-rf) within its time budget (docs/performance.md).
   for (const std::string& n : available_benchmarks()) {
     CAPTURE(n);
