@@ -1,6 +1,6 @@
 // `rfvar energy`: register-file energy (issue 18): the Gebhart MICRO 2011 LRF / ORF / MRF
 // allocation against the flat RF and the RFC, and RFC / LTRF energy and power at the main-RF designs
-// of LTRF Table 2. No model logic here: arch/energy/energy_study.h does it.
+// of LTRF Table 2. No model logic here: study/energy/energy_study.h does it.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -8,10 +8,10 @@
 
 #include "apps/cli_common.h"
 #include "apps/energy_output.h"
-#include "arch/energy/energy_study.h"
 #include "arch/hierarchy/design.h"
 #include "arch/ltrf/workload_set.h"
 #include "arch/workload/kernel_parser.h"
+#include "study/energy/energy_study.h"
 
 namespace rfvar::apps {
 
@@ -87,7 +87,7 @@ void run(CommonOptions& o, const EnergyOptions& eo) {
   if (ap.gpu_sms > 1) throw InputError(arch::kOneSmOnly);
   const arch::hierarchy::HierarchyParams h = arch::hierarchy::HierarchyParams::from_config(config);
   const arch::energy::EnergyParams ep = arch::energy::EnergyParams::from_config(config);
-  arch::energy::EnergyStudyOptions so;
+  study::EnergyStudyOptions so;
   so.kernels = resolve_kernels(eo.kernels);
   so.configs = parse_configs(eo.configs);
   so.designs = split_list(eo.designs);
@@ -99,13 +99,13 @@ void run(CommonOptions& o, const EnergyOptions& eo) {
   so.compiled_designs = eo.design_kernels == "all";
   const std::uint64_t seed = o.master_seed(config);
   std::size_t hand = 0;
-  for (const auto& k : so.kernels) hand += arch::energy::is_hand_written(k) ? 1 : 0;
+  for (const auto& k : so.kernels) hand += study::is_hand_written(k) ? 1 : 0;
   const std::size_t compiled = so.compiled_designs ? so.kernels.size() - hand : 0;  // loaded, then run
   Progress bar("energy",
                so.kernels.size() + compiled + (hand + compiled) * (1 + so.configs.size() * so.designs.size()),
                o.progress());
   const auto t0 = std::chrono::steady_clock::now();
-  const arch::energy::EnergyStudyResult r = arch::energy::run_energy_study(so, ap, h, ep, seed, &bar);
+  const study::EnergyStudyResult r = study::run_energy_study(so, ap, h, ep, seed, &bar);
   bar.finish();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!eo.output.empty()) write_energy_file(eo.output, r, ep, config, seed, o.command_line);

@@ -10,9 +10,9 @@
 #include "apps/cli_common.h"
 #include "common/h5io.h"
 #include "common/progress.h"
-#include "rfmodel/freq_stats.h"
-#include "rfmodel/freq_study.h"
 #include "rfmodel/technique.h"
+#include "study/freq/freq_stats.h"
+#include "study/freq/freq_study.h"
 
 namespace rfvar::apps {
 
@@ -91,8 +91,8 @@ void run(CommonOptions& o, const FreqOptions& fo) {
         const auto& chip = chips[static_cast<std::size_t>(j / n_sms)];
         const auto idx = static_cast<std::size_t>(first * n_sms + j);
         try {
-          const auto f = rfmodel::sm_frequencies(chip.sms[static_cast<std::size_t>(j % n_sms)], chip.geometry,
-                                                 params, names, fo.hybrid_banks);
+          const auto f = study::sm_frequencies(chip.sms[static_cast<std::size_t>(j % n_sms)], chip.geometry,
+                                               params, names, fo.hybrid_banks);
           for (int t = 0; t < n_tech; ++t) {
             res[static_cast<std::size_t>(t)].sm_freq[idx] = f[static_cast<std::size_t>(t)].clock_norm;
             res[static_cast<std::size_t>(t)].sm_slow[idx] = f[static_cast<std::size_t>(t)].slow_fraction;
@@ -108,16 +108,17 @@ void run(CommonOptions& o, const FreqOptions& fo) {
   }
   for (auto& r : res)
     for (int c = 0; c < n_chips; ++c)
-      r.chip_freq[static_cast<std::size_t>(c)] = rfmodel::chip_norm_freq(
-          std::span<const double>(r.sm_freq).subspan(static_cast<std::size_t>(c * n_sms), static_cast<std::size_t>(n_sms)),
-          fo.single_clock);
+      r.chip_freq[static_cast<std::size_t>(c)] =
+          study::chip_norm_freq(std::span<const double>(r.sm_freq).subspan(
+                                    static_cast<std::size_t>(c * n_sms), static_cast<std::size_t>(n_sms)),
+                                fo.single_clock);
 
   // Summaries, HDF5, then the report.
-  std::vector<rfmodel::Distribution> dist;
+  std::vector<study::Distribution> dist;
   std::vector<double> slow_mean;
   for (const auto& r : res) {
-    dist.push_back(rfmodel::summarize(r.chip_freq, kHistBins, kHistLo, kHistHi));
-    slow_mean.push_back(rfmodel::summarize(r.sm_slow, 1, 0.0, 1.0).mean);
+    dist.push_back(study::summarize(r.chip_freq, kHistBins, kHistLo, kHistHi));
+    slow_mean.push_back(study::summarize(r.sm_slow, 1, 0.0, 1.0).mean);
   }
   const auto base_it = std::find(names.begin(), names.end(), "baseline");
   const double base_mean = base_it == names.end() ? 0.0 : dist[static_cast<std::size_t>(base_it - names.begin())].mean;

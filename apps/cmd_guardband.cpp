@@ -1,14 +1,14 @@
 // `rfvar guardband --chips chips.h5`: the clock guardband each technique needs after NBTI aging,
 // per kernel, for baseline, pv-opt and pv-opt+nbti-opt (Tan 2016 Fig. 12; spec §3), normalized to
-// the baseline's. No model logic here: nbti/study/ runs the study and its statistics; this file
+// the baseline's. No model logic here: study/aging/ runs the study and its statistics; this file
 // parses options, reads chips in batches, writes HDF5 and reports.
 #include <cstdio>
 
 #include "apps/cli_common.h"
 #include "apps/study_inputs.h"
 #include "common/h5io.h"
-#include "nbti/study/population_study.h"
-#include "nbti/study/study_summary.h"
+#include "study/aging/population_study.h"
+#include "study/aging/study_summary.h"
 
 namespace rfvar::apps {
 
@@ -22,14 +22,14 @@ void run(CommonOptions& o, const GuardbandOptions& go) {
   // Validate everything before reading chips or writing anything.
   const StudyInputs in = load_study_inputs(o, go.study);
   const ChipsFileInfo& info = in.chips->info();
-  const nbti::StudyConfig& cfg = in.study;
+  const study::StudyConfig& cfg = in.study;
   const std::vector<std::string>& names = in.kernel_names;
   const Config& config = in.config;
   o.apply_threads();
   auto out = std::make_unique<H5Writer>(o.output);  // checks the output directory first
   const auto study_ptr = run_study(o, in, "guardband");
-  const nbti::PopulationStudy& study = *study_ptr;
-  const auto sum = nbti::summarize_study(study, false);
+  const study::PopulationStudy& study = *study_ptr;
+  const auto sum = study::summarize_study(study, false);
 
   const auto C = static_cast<std::uint64_t>(info.chips), K = static_cast<std::uint64_t>(names.size());
   out->provenance("guardband", info.seed, config, o.command_line);

@@ -1,6 +1,6 @@
 // `rfvar ltrf`: the register-file hierarchy study (issue 6; LTRF Fig. 9 and Fig. 11): IPC of BL,
 // RFC, LTRF, LTRF+, SHRF-like and Ideal per kernel normalized to the baseline, and each design's
-// maximum tolerable main-RF latency. No model logic here: arch/ltrf/ltrf_study.h does the runs.
+// maximum tolerable main-RF latency. No model logic here: study/ltrf/ltrf_study.h does the runs.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -10,10 +10,10 @@
 #include "apps/cli_common.h"
 #include "apps/ltrf_output.h"
 #include "arch/load_workload.h"
-#include "arch/ltrf/ltrf_study.h"
 #include "arch/ltrf/workload_set.h"
 #include "arch/run.h"
 #include "arch/workload/kernel_parser.h"
+#include "study/ltrf/ltrf_study.h"
 
 namespace rfvar::apps {
 
@@ -71,7 +71,7 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
   if (ap.gpu_sms > 1) throw InputError(arch::kOneSmOnly);
   arch::hierarchy::HierarchyParams h = arch::hierarchy::HierarchyParams::from_config(config);
   if (lo.active_warps) h.active_warps = *lo.active_warps;
-  arch::ltrf::LtrfStudyOptions so;
+  study::LtrfStudyOptions so;
   so.designs = split(lo.designs);
   so.config_id = lo.config_id.value_or(h.ltrf.main_rf_config);
   so.latencies = parse_sweep(lo.latency_sweep);
@@ -90,7 +90,7 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
   const std::size_t runs_estimate = benches.size() * (2 + so.designs.size() * (so.latencies.size() + 2));
   Progress bar("ltrf", runs_estimate, o.progress());
   const auto t0 = std::chrono::steady_clock::now();
-  arch::ltrf::LtrfStudyResult r = arch::ltrf::run_ltrf_study(benches, ap, h, so, key, &bar);
+  study::LtrfStudyResult r = study::run_ltrf_study(benches, ap, h, so, key, &bar);
   r.kernels = distinct_names(names, r.kernels);  // two workloads sharing a benchmark name stay apart
   bar.finish();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -1,15 +1,15 @@
 // `rfvar perf --chips chips.h5`: overall performance (IPC x frequency normalized to the ideal chip)
 // per chip after NBTI aging, for baseline, vl-rf, pv-opt and pv-opt+nbti-opt (Tan 2016 Fig. 13).
-// No model logic here: nbti/study/ runs the study (population_study.h) and its statistics
+// No model logic here: study/aging/ runs the study (population_study.h) and its statistics
 // (study_summary.h); this file parses options, reads chips in batches, writes HDF5 and reports.
 #include <cstdio>
 
 #include "apps/cli_common.h"
 #include "apps/study_inputs.h"
 #include "common/h5io.h"
-#include "nbti/study/population_study.h"
-#include "nbti/study/study_summary.h"
-#include "rfmodel/freq_stats.h"
+#include "study/aging/population_study.h"
+#include "study/aging/study_summary.h"
+#include "study/freq/freq_stats.h"
 
 namespace rfvar::apps {
 
@@ -27,14 +27,14 @@ void run(CommonOptions& o, const PerfOptions& po) {
   // Validate everything before reading chips or writing anything.
   const StudyInputs in = load_study_inputs(o, po.study);
   const ChipsFileInfo& info = in.chips->info();
-  const nbti::StudyConfig& cfg = in.study;
+  const study::StudyConfig& cfg = in.study;
   const std::vector<std::string>& names = in.kernel_names;
   const Config& config = in.config;
   o.apply_threads();
   auto out = std::make_unique<H5Writer>(o.output);  // checks the output directory first
   const auto study_ptr = run_study(o, in, "perf");
-  const nbti::PopulationStudy& study = *study_ptr;
-  const auto sum = nbti::summarize_study(study, po.single_clock);
+  const study::PopulationStudy& study = *study_ptr;
+  const auto sum = study::summarize_study(study, po.single_clock);
 
   // HDF5: per chip, SM and kernel; per chip; distributions.
   const auto C = static_cast<std::uint64_t>(info.chips), K = static_cast<std::uint64_t>(names.size());
@@ -62,7 +62,7 @@ void run(CommonOptions& o, const PerfOptions& po) {
     out->write(g + "/chip_freq", s.chip_freq, {C}, {"chip"}, "1 (normalized to no PV)");
     out->write(g + "/kernel_perf", s.kernel_perf, {K}, {"kernel"}, "1");
     out->write(g + "/kernel_ipc", s.kernel_ipc, {K}, {"kernel"}, "1");
-    const auto d = rfmodel::summarize(s.chip_perf, kHistBins, kHistLo, kHistHi);
+    const auto d = study::summarize(s.chip_perf, kHistBins, kHistLo, kHistHi);
     out->write(g + "/hist_counts", d.counts, {static_cast<std::uint64_t>(kHistBins)}, {"bin"});
     out->write(g + "/hist_edges", edges, {static_cast<std::uint64_t>(kHistBins + 1)}, {"edge"}, "1");
     out->attr(g, "mean", s.mean_perf);

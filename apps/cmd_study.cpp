@@ -1,8 +1,8 @@
 // `rfvar study [--config data/studies/NAME.toml] -o results/study.h5`: a whole study from a study
-// file (apps/study/study_spec.h): the chip population, frequencies, the IPC table, guardbands,
+// file (study/pipeline/study_spec.h): the chip population, frequencies, the IPC table, guardbands,
 // performance, and sweeps, each stage computed by the same rfvar subcommand a user would run
-// (apps/study/stage_runner.h), cached by the hash of its inputs, and gathered into one HDF5 file
-// (apps/study/study_output.h). No model logic here.
+// (study/pipeline/stage_runner.h), cached by the hash of its inputs, and gathered into one HDF5 file
+// (apps/study_output.h). No model logic here.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -10,12 +10,12 @@
 #include <set>
 
 #include "apps/cli_common.h"
-#include "apps/study/stage_runner.h"
-#include "apps/study/study_config.h"
-#include "apps/study/study_output.h"
-#include "apps/study/study_spec.h"
+#include "apps/study_output.h"
 #include "common/build_info.h"
 #include "common/h5io.h"
+#include "study/pipeline/stage_runner.h"
+#include "study/pipeline/study_config.h"
+#include "study/pipeline/study_spec.h"
 
 namespace rfvar::apps {
 
@@ -127,7 +127,7 @@ void run(CommonOptions& o, const StudyOptions& so) {
   }
   const auto main = run_stages(runner, wanted, config, options, "", verbose);
 
-  std::vector<study::OutputPart> parts;
+  std::vector<OutputPart> parts;
   nlohmann::json j = {{"study", file.string()}, {"output", o.output}, {"seed", seed}};
   for (const auto& [name, r] : main) {
     parts.push_back({"/" + name, r.file, name == "population" ? kPopulationSkip : std::vector<std::string>{},
@@ -168,7 +168,7 @@ void run(CommonOptions& o, const StudyOptions& so) {
     root_attrs["sweep_" + sw.name] = (sw.key.empty() ? "option " + sw.option : "key " + sw.key) + " = " + values;
   }
   runner.tidy();
-  study::assemble_study(o.output, parts, config, seed, o.command_line, root_attrs);
+  assemble_study(o.output, parts, config, seed, o.command_line, root_attrs);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   j["elapsed_s"] = elapsed;
   if (o.json) {

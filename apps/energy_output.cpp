@@ -7,6 +7,8 @@
 namespace rfvar::apps {
 
 using namespace arch::energy;
+using study::EnergyStudyResult;
+using study::LevelEnergies;
 
 namespace {
 

@@ -6,8 +6,9 @@
 
 namespace rfvar::apps {
 
-void write_ltrf_file(const std::filesystem::path& out, const arch::ltrf::LtrfStudyResult& r, double max_loss,
-                     int active_warps, const Config& config, std::uint64_t seed, const std::string& command_line) {
+void write_ltrf_file(const std::filesystem::path& out, const study::LtrfStudyResult& r, double max_loss,
+                     int active_warps, const Config& config, std::uint64_t seed,
+                     const std::string& command_line) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const std::size_t D = r.designs.size(), K = r.kernels.size(), L = r.latencies.size();
   std::vector<std::string> designs;

@@ -1,5 +1,5 @@
 // `rfvar ltrf -o FILE.h5` (and the study's ltrf stage, which runs it): the results of the LTRF
-// study (arch/ltrf/ltrf_study.h) as an HDF5 file; layout in docs/hdf5.md "ltrf".
+// study (study/ltrf/ltrf_study.h) as an HDF5 file; layout in docs/hdf5.md "ltrf".
 //
 // Contract: write_ltrf_file() writes `out` atomically (H5Writer: temp file + rename) with
 // provenance kind "ltrf": /designs [design], /kernels [kernel], /latencies [latency] (relative
@@ -17,12 +17,13 @@
 #include <filesystem>
 #include <string>
 
-#include "arch/ltrf/ltrf_study.h"
 #include "common/config.h"
+#include "study/ltrf/ltrf_study.h"
 
 namespace rfvar::apps {
 
-void write_ltrf_file(const std::filesystem::path& out, const arch::ltrf::LtrfStudyResult& r, double max_loss,
-                     int active_warps, const Config& config, std::uint64_t seed, const std::string& command_line);
+void write_ltrf_file(const std::filesystem::path& out, const study::LtrfStudyResult& r, double max_loss,
+                     int active_warps, const Config& config, std::uint64_t seed,
+                     const std::string& command_line);
 
 }  // namespace rfvar::apps

@@ -6,8 +6,8 @@
 #include "arch/workload/kernel_parser.h"
 #include "common/progress.h"
 #include "nbti/stress_model.h"
-#include "nbti/study/chip_config_check.h"
-#include "nbti/study/study_technique.h"
+#include "study/aging/chip_config_check.h"
+#include "study/aging/study_technique.h"
 
 namespace rfvar::apps {
 
@@ -36,7 +36,7 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
   in.config = o.load_config();
   if (so.years) nbti::check_years(*so.years);
   if (so.epochs && *so.epochs < 1) throw InputError("--epochs must be >= 1, got " + std::to_string(*so.epochs));
-  nbti::StudyConfig& cfg = in.study;
+  study::StudyConfig& cfg = in.study;
   cfg.nbti = nbti::NbtiParams::from_config(in.config);
   cfg.rf = rfmodel::RfParams::from_config(in.config);
   cfg.arch = arch::ArchParams::from_config(in.config);
@@ -45,7 +45,7 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
   cfg.techniques = split_list(so.techniques);
   cfg.cache = !so.no_cache;
   if (cfg.techniques.empty()) throw InputError("--techniques: none named");
-  for (const auto& t : cfg.techniques) nbti::find_study_technique(t);
+  for (const auto& t : cfg.techniques) study::find_study_technique(t);
   in.kernel_names = so.kernels == "all" ? arch::available_benchmarks() : split_list(so.kernels);
   if (in.kernel_names.empty()) throw InputError("--kernels: no benchmark named");
   const std::uint64_t seed = o.master_seed(in.config);  // run_study()'s workload stream: the same key
@@ -53,16 +53,16 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
   in.chips = std::make_unique<ChipsFile>(so.chips_file);
   const ChipsFileInfo& info = in.chips->info();
   if (info.chips < 1 || info.sms < 1) throw InputError("'" + so.chips_file + "' holds no chips");
-  nbti::check_chip_config(in.chips->config(), in.config, so.chips_file);
+  study::check_chip_config(in.chips->config(), in.config, so.chips_file);
   return in;
 }
 
-std::unique_ptr<nbti::PopulationStudy> run_study(const CommonOptions& o, const StudyInputs& in,
-                                                 const std::string& label) {
+std::unique_ptr<study::PopulationStudy> run_study(const CommonOptions& o, const StudyInputs& in,
+                                                  const std::string& label) {
   const ChipsFileInfo& info = in.chips->info();
   const RngStream workload(o.master_seed(in.config), 0, Stream::Workload);
-  auto study = std::make_unique<nbti::PopulationStudy>(in.study, in.benchmarks, info.chips, info.sms,
-                                                       info.subbanks, workload);
+  auto study = std::make_unique<study::PopulationStudy>(in.study, in.benchmarks, info.chips, info.sms,
+                                                        info.subbanks, workload);
   Progress bar(label, static_cast<std::uint64_t>(info.chips) * static_cast<std::uint64_t>(info.sms), o.progress());
   for (int first = 0; first < info.chips; first += kBatchChips) {
     const int count = std::min(kBatchChips, info.chips - first);
@@ -71,7 +71,7 @@ std::unique_ptr<nbti::PopulationStudy> run_study(const CommonOptions& o, const S
   return study;
 }
 
-void write_technique_rows(H5Writer& out, const std::string& group, const nbti::TechniqueRows& rows,
+void write_technique_rows(H5Writer& out, const std::string& group, const study::TechniqueRows& rows,
                           const ChipsFileInfo& info, std::size_t kernels) {
   const auto C = static_cast<std::uint64_t>(info.chips), M = static_cast<std::uint64_t>(info.sms),
              K = static_cast<std::uint64_t>(kernels), S = static_cast<std::uint64_t>(info.subbanks);

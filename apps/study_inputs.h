@@ -2,10 +2,10 @@
 // load (configuration, benchmarks, chips file) and the batched run of the population study.
 //
 // Contract: add_study_options() adds --chips, --kernels, --techniques, --years, --epochs and
-// --no-cache, --trace-cache. load_study_inputs() validates everything before anything is read in bulk or written:
-// years <= 0 or epochs < 1, an unknown technique or benchmark, an empty chips file and a chips file
-// made with another chip configuration (nbti/study/chip_config_check.h) are InputErrors naming the
-// value. run_study() reads the chips in batches and runs nbti::PopulationStudy on them with a
+// --no-cache, --trace-cache. load_study_inputs() validates everything before anything is read in bulk or
+// written: years <= 0 or epochs < 1, an unknown technique or benchmark, an empty chips file and a chips file
+// made with another chip configuration (study/aging/chip_config_check.h) are InputErrors naming the
+// value. run_study() reads the chips in batches and runs study::PopulationStudy on them with a
 // progress bar labelled `label`. No model logic here.
 #pragma once
 
@@ -17,9 +17,9 @@
 
 #include "apps/chips_file.h"
 #include "apps/cli_common.h"
-#include "common/h5io.h"
 #include "arch/workload/i_workload.h"
-#include "nbti/study/population_study.h"
+#include "common/h5io.h"
+#include "study/aging/population_study.h"
 
 namespace rfvar::apps {
 
@@ -43,7 +43,7 @@ void add_study_options(CLI::App* sub, StudyOptions& so);
 
 struct StudyInputs {
   Config config;
-  nbti::StudyConfig study;
+  study::StudyConfig study;
   std::vector<std::string> kernel_names;
   std::vector<std::shared_ptr<const arch::IWorkload>> benchmarks;  // arch/load_workload.h, any front end
   std::unique_ptr<ChipsFile> chips;
@@ -51,13 +51,13 @@ struct StudyInputs {
 
 StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so);
 
-std::unique_ptr<nbti::PopulationStudy> run_study(const CommonOptions& o, const StudyInputs& in,
-                                                 const std::string& label);
+std::unique_ptr<study::PopulationStudy> run_study(const CommonOptions& o, const StudyInputs& in,
+                                                  const std::string& label);
 
 // Writes one technique's per-(chip, SM, kernel[, sub-bank]) detail under `group` (ipc, fresh_freq,
 // aged_freq, guardband, utilization, aged_delay, vbank_utilization, vbank_aged_delay, critical_subbank):
 // the part of the layout guardband and perf share.
-void write_technique_rows(H5Writer& out, const std::string& group, const nbti::TechniqueRows& rows,
+void write_technique_rows(H5Writer& out, const std::string& group, const study::TechniqueRows& rows,
                           const ChipsFileInfo& info, std::size_t kernels);
 
 }  // namespace rfvar::apps

@@ -11,8 +11,8 @@
 #include "arch/workload/kernel_workload.h"
 #include "common/config.h"
 #include "nbti/aging.h"
-#include "nbti/study/sm_lifetime.h"
-#include "nbti/study/study_technique.h"
+#include "study/aging/sm_lifetime.h"
+#include "study/aging/study_technique.h"
 
 namespace {
 
@@ -60,26 +60,28 @@ void BM_AgeSm(benchmark::State& state) {
 
 void BM_ReorganizedPlan(benchmark::State& state) {
   const Fixture f;
-  const nbti::SmFresh fresh = nbti::prepare_sm(f.sm, f.g, f.rp, false);
+  const study::SmFresh fresh = study::prepare_sm(f.sm, f.g, f.rp, false);
   for (auto _ : state)
-    benchmark::DoNotOptimize(nbti::plan_bank_table(fresh.subbank_delay, nbti::fastest_mask(fresh.subbank_delay, fresh.fast_count),
-                                                   f.g, f.rp, fresh.bank_clock_norm, true));
+    benchmark::DoNotOptimize(study::plan_bank_table(
+        fresh.subbank_delay, study::fastest_mask(fresh.subbank_delay, fresh.fast_count), f.g, f.rp,
+        fresh.bank_clock_norm, true));
 }
 
 // One SM lifetime (7 epochs for pv-opt+nbti-opt) when every run is already cached: the study's
 // per-(SM, kernel, technique) overhead beyond the cycle model.
 void BM_CachedLifetime(benchmark::State& state, const char* technique) {
   const Fixture f;
-  const nbti::SmFresh fresh = nbti::prepare_sm(f.sm, f.g, f.rp, false);
+  const study::SmFresh fresh = study::prepare_sm(f.sm, f.g, f.rp, false);
   const arch::Benchmark bm = arch::load_benchmark("nw");
   const RngStream wl(1, 0, Stream::Workload);
-  nbti::RunCache cache(true);
+  study::RunCache cache(true);
   const arch::KernelWorkload kw(bm, arch::workload_key(wl), f.ap.l1_line_bytes);
-  const nbti::RunInputs in{&kw, 0, &f.ap, nullptr, &wl};
-  const nbti::StudyTechnique& t = nbti::find_study_technique(technique);
-  const nbti::Lifetime life{f.np.lifetime_years, f.np.lifetime_epochs};
-  nbti::run_sm_lifetime(t, fresh, f.np, f.rp, f.g, in, cache, life);  // fill the cache
-  for (auto _ : state) benchmark::DoNotOptimize(nbti::run_sm_lifetime(t, fresh, f.np, f.rp, f.g, in, cache, life));
+  const study::RunInputs in{&kw, 0, &f.ap, nullptr, &wl};
+  const study::StudyTechnique& t = study::find_study_technique(technique);
+  const study::Lifetime life{f.np.lifetime_years, f.np.lifetime_epochs};
+  study::run_sm_lifetime(t, fresh, f.np, f.rp, f.g, in, cache, life);  // fill the cache
+  for (auto _ : state)
+    benchmark::DoNotOptimize(study::run_sm_lifetime(t, fresh, f.np, f.rp, f.g, in, cache, life));
 }
 
 }  // namespace

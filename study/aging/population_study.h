@@ -1,0 +1,88 @@
+// The guardband and performance studies over a chip population (Tan 2016 Fig. 12-13; spec §6).
+//
+// Contract: a PopulationStudy holds the results of chips x SMs x benchmarks x techniques in flat
+// arrays indexed [chip][sm][benchmark] (and [..][sub-bank]). run_chips() fills the rows of a batch of
+// chips (file positions first .. first + count - 1), in parallel over (chip, SM) with OpenMP; every
+// row depends only on its chip, never on the thread count or batch split (cached runs are
+// identical to uncached ones). Every SM of every chip is aged with its own delays and simulated for
+// baseline, pv-opt and pv-opt+nbti-opt (the run cache makes that cheap: their runs depend on the SM
+// only through its bank-speed pattern); vl-rf's runs, unique per SM, use the chip's SM 0 as the
+// representative SM (spec §4 allows it) for every SM's IPC and utilization. All runs use one workload stream
+// (Stream::Workload, chip 0), so techniques and chips see the same dynamic workload. The ideal
+// chip (no PV, no NBTI) is the baseline technique's cycle-model run at clock 1.0. Progress ticks
+// once per (chip, SM). The model never prints; apps/ writes and reports.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "arch/params.h"
+#include "arch/workload/i_workload.h"
+#include "common/progress.h"
+#include "common/rng.h"
+#include "nbti/params.h"
+#include "rfmodel/params.h"
+#include "study/aging/run_cache.h"
+#include "study/aging/sm_lifetime.h"
+#include "varius/chip_sample.h"
+
+namespace rfvar::study {
+
+struct StudyConfig {
+  nbti::NbtiParams nbti;
+  rfmodel::RfParams rf;
+  arch::ArchParams arch;
+  Lifetime life;
+  std::vector<std::string> techniques;  // study_techniques() names
+  bool cache = true;
+};
+
+struct TechniqueRows {
+  std::vector<double> ipc;           // [chip][sm][kernel] mean over the lifetime
+  std::vector<double> fresh_freq;    // [chip][sm][kernel] 1 / fresh period (normalized to no PV)
+  std::vector<double> aged_freq;     // [chip][sm][kernel] fresh_freq x (1 - guardband)
+  std::vector<double> guardband;     // [chip][sm][kernel]
+  std::vector<float> utilization;    // [chip][sm][kernel][sub-bank] lifetime-mean U
+  std::vector<float> aged_delay;     // [chip][sm][kernel][sub-bank]
+  std::vector<float> vbank_utilization;  // [chip][sm][kernel][bank] SmLifetime::vbank_utilization
+  std::vector<float> vbank_aged_delay;   // [chip][sm][kernel][bank] SmLifetime::vbank_aged_delay
+  std::vector<std::int32_t> critical_subbank;  // [chip][sm][kernel] sets the aged period; -1 for vl-rf
+};
+
+class PopulationStudy {
+ public:
+  // Throws InputError for an unknown technique, years <= 0 or epochs < 1.
+  // `benchmarks`: the workloads (any front end), made with the key arch::workload_key(workload).
+  PopulationStudy(StudyConfig cfg, std::vector<std::shared_ptr<const arch::IWorkload>> benchmarks, int chips, int sms,
+                  int subbanks, const RngStream& workload);
+  int banks() const { return banks_; }
+  void run_chips(const std::vector<varius::ChipSample>& chips, int first, Progress* progress);
+
+  const StudyConfig& config() const { return cfg_; }
+  const std::vector<std::shared_ptr<const arch::IWorkload>>& benchmarks() const { return benchmarks_; }
+  int chips() const { return chips_; }
+  int sms() const { return sms_; }
+  int kernels() const { return static_cast<int>(benchmarks_.size()); }
+  int subbanks() const { return subbanks_; }
+  const std::vector<double>& ideal_ipc() const { return ideal_ipc_; }  // [kernel]
+  const TechniqueRows& rows(std::size_t technique) const { return rows_[technique]; }
+  std::uint64_t cache_hits() const { return cache_.hits(); }
+  std::uint64_t cache_misses() const { return cache_.misses(); }
+  std::size_t index(int chip, int sm, int kernel) const {
+    return (static_cast<std::size_t>(chip) * static_cast<std::size_t>(sms_) + static_cast<std::size_t>(sm)) *
+               static_cast<std::size_t>(kernels()) + static_cast<std::size_t>(kernel);
+  }
+
+ private:
+  StudyConfig cfg_;
+  std::vector<std::shared_ptr<const arch::IWorkload>> benchmarks_;
+  int chips_, sms_, subbanks_, banks_;
+  RngStream workload_;
+  RunCache cache_;
+  std::vector<double> ideal_ipc_;
+  std::vector<TechniqueRows> rows_;
+};
+
+}  // namespace rfvar::study

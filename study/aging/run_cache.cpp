@@ -1,0 +1,145 @@
+#include "study/aging/run_cache.h"
+
+#include <exception>
+#include <stdexcept>
+
+#include "arch/mapping/i_register_mapping.h"
+#include "arch/run.h"
+#include "rfmodel/bank_table.h"
+
+namespace rfvar::study {
+
+namespace {
+
+// Hands the SM plan entries by the launch's hybrid-bank count and, for canonical runs, records the
+// per-sub-bank counters each launch added (difference of the statistics between launches).
+class PlanProvider final : public arch::IRfProvider {
+ public:
+  PlanProvider(const SmRfPlan& plan, bool canonical, int rows_per_bank)
+      : plan_(plan), canonical_(canonical), rows_(rows_per_bank), totals_(plan.real.size()) {}
+
+  arch::KernelRf at_kernel_launch(const arch::Kernel&, int, int partial_vectors, const arch::SmStats& so_far) override {
+    close_launch(so_far);
+    entry_ = plan_.entry_for(rfmodel::hybrid_banks_for_kernel(partial_vectors, rows_));
+    snapshot(so_far);
+    return canonical_ ? plan_.canonical[static_cast<std::size_t>(entry_)] : plan_.real[static_cast<std::size_t>(entry_)];
+  }
+  // Adds what the SM counted since the last launch to the entry in force.
+  void close_launch(const arch::SmStats& s) {
+    if (entry_ < 0) return;
+    SubbankTotals& t = totals_[static_cast<std::size_t>(entry_)];
+    const std::size_t n = s.subbank_reads.size();
+    if (t.reads.empty()) {
+      t.reads.assign(n, 0);
+      t.writes.assign(n, 0);
+      t.allocated_row_cycles.assign(n, 0.0);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      t.reads[i] += s.subbank_reads[i] - last_.reads[i];
+      t.writes[i] += s.subbank_writes[i] - last_.writes[i];
+      // Integer-valued doubles (rows x cycles): the difference is exact.
+      t.allocated_row_cycles[i] += s.subbank_allocated_row_cycles[i] - last_.allocated_row_cycles[i];
+    }
+  }
+  std::vector<SubbankTotals> totals() { return std::move(totals_); }
+
+ private:
+  void snapshot(const arch::SmStats& s) {
+    const std::size_t n = static_cast<std::size_t>(plan_.real.front().setup.banks * plan_.real.front().setup.subbanks);
+    last_.reads = s.subbank_reads.empty() ? std::vector<std::uint64_t>(n, 0) : s.subbank_reads;
+    last_.writes = s.subbank_writes.empty() ? std::vector<std::uint64_t>(n, 0) : s.subbank_writes;
+    last_.allocated_row_cycles =
+        s.subbank_allocated_row_cycles.empty() ? std::vector<double>(n, 0.0) : s.subbank_allocated_row_cycles;
+  }
+
+  const SmRfPlan& plan_;
+  bool canonical_;
+  int rows_;
+  int entry_ = -1;
+  SubbankTotals last_;
+  std::vector<SubbankTotals> totals_;
+};
+
+arch::RunResult run_with(const RunInputs& in, arch::IRfProvider& provider) {
+  if (!in.benchmark || !in.arch || !in.spec || !in.workload) throw std::invalid_argument("RunInputs incomplete");
+  auto mapping = arch::make_mapping(in.spec->mapping);
+  if (in.spec->renaming) mapping = arch::with_renaming(std::move(mapping), in.spec->renaming_by_weight);
+  return arch::run_workload(*in.benchmark, *in.arch, in.spec->scheduler, std::move(mapping), provider,
+                            arch::workload_key(*in.workload));
+}
+
+}  // namespace
+
+void SubbankTotals::add(const SubbankTotals& o, std::span<const int> position_to_id) {
+  if (o.reads.empty()) return;
+  if (reads.empty()) {
+    reads.assign(o.reads.size(), 0);
+    writes.assign(o.reads.size(), 0);
+    allocated_row_cycles.assign(o.reads.size(), 0.0);
+  }
+  for (std::size_t i = 0; i < o.reads.size(); ++i) {
+    const auto id = static_cast<std::size_t>(position_to_id[i]);
+    reads[id] += o.reads[i];
+    writes[id] += o.writes[i];
+    allocated_row_cycles[id] += o.allocated_row_cycles[i];
+  }
+}
+
+CanonicalRun run_canonical(const RunInputs& in, const SmRfPlan& plan) {
+  PlanProvider provider(plan, true, plan.real.front().setup.rows_per_bank);
+  const arch::RunResult r = run_with(in, provider);
+  provider.close_launch(r.stats);
+  CanonicalRun c;
+  c.cycles = r.stats.cycles;
+  c.warp_instructions = r.stats.warp_instructions;
+  c.ipc = r.stats.ipc();
+  c.by_entry = provider.totals();
+  return c;
+}
+
+SubbankTotals to_physical(const CanonicalRun& run, const SmRfPlan& plan) {
+  SubbankTotals t;
+  for (std::size_t e = 0; e < run.by_entry.size(); ++e) t.add(run.by_entry[e], plan.real[e].setup.subbank_of);
+  if (t.reads.empty()) {  // a run without accesses
+    const auto n = plan.real.front().setup.subbank_of.size();
+    t.reads.assign(n, 0);
+    t.writes.assign(n, 0);
+    t.allocated_row_cycles.assign(n, 0.0);
+  }
+  return t;
+}
+
+arch::SmStats run_direct(const RunInputs& in, const SmRfPlan& plan) {
+  PlanProvider provider(plan, false, plan.real.front().setup.rows_per_bank);
+  return run_with(in, provider).stats;
+}
+
+std::shared_ptr<const CanonicalRun> RunCache::get(const RunInputs& in, const SmRfPlan& plan) {
+  if (!enabled_) return std::make_shared<const CanonicalRun>(run_canonical(in, plan));
+  std::string key = std::to_string(in.benchmark_id) + '|' + in.spec->mapping + '|' + in.spec->scheduler + '|' +
+                    (in.spec->renaming ? (in.spec->renaming_by_weight ? "W|" : "R|") : "-|") + plan.key;
+  std::promise<std::shared_ptr<const CanonicalRun>> promise;
+  std::shared_future<std::shared_ptr<const CanonicalRun>> pending;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = runs_.find(key);
+    if (it != runs_.end()) {
+      ++hits_;
+      pending = it->second;
+    } else {
+      ++misses_;
+      runs_.emplace(std::move(key), promise.get_future().share());
+    }
+  }
+  if (pending.valid()) return pending.get();  // computed, or being computed by another thread
+  try {
+    auto run = std::make_shared<const CanonicalRun>(run_canonical(in, plan));
+    promise.set_value(run);
+    return run;
+  } catch (...) {
+    promise.set_exception(std::current_exception());
+    throw;
+  }
+}
+
+}  // namespace rfvar::study

@@ -1,0 +1,77 @@
+// SM cycle-model runs of a benchmark under a study technique's SmRfPlan, cached by everything that
+// affects them.
+//
+// Contract: run_canonical() runs the SM model (arch::run_benchmark) with a provider that hands the
+// SM canonical[entry_for(h)] at each kernel launch and returns the run's cycles and instructions and
+// its per-sub-bank counters in virtual positions, summed per plan entry. to_physical() maps them
+// through a plan's real subbank_of: for any plan with the same key the result equals a direct run
+// under the real setups (run_direct(), the uncached reference). RunCache memoizes run_canonical()
+// by (benchmark id, mapping, scheduler, renaming, plan key); it belongs to one study, so the arch
+// parameters and the workload stream are fixed for its lifetime. get() is thread-safe and computes
+// each entry once: a thread asking for an entry another thread is computing waits for it (a run that
+// threw rethrows in every waiter).
+#pragma once
+
+#include <cstdint>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "arch/params.h"
+#include "arch/sm_stats.h"
+#include "arch/technique/technique.h"
+#include "arch/workload/i_workload.h"
+#include "arch/workload/kernel.h"
+#include "common/rng.h"
+#include "study/aging/sm_rf_plan.h"
+
+namespace rfvar::study {
+
+// Per-sub-bank counters of a run (virtual positions in a CanonicalRun, physical ids after
+// to_physical()).
+struct SubbankTotals {
+  std::vector<std::uint64_t> reads, writes;  // [banks * S]
+  std::vector<double> allocated_row_cycles;  // [banks * S]
+  void add(const SubbankTotals& o, std::span<const int> position_to_id);
+};
+
+struct CanonicalRun {
+  std::uint64_t cycles = 0;
+  std::uint64_t warp_instructions = 0;
+  double ipc = 0.0;
+  std::vector<SubbankTotals> by_entry;  // [plan entries]: launches that used that entry
+};
+
+// What a run depends on besides the plan.
+struct RunInputs {
+  const arch::IWorkload* benchmark = nullptr;  // the workload (any front end, arch/workload/i_workload.h)
+  int benchmark_id = 0;  // distinguishes benchmarks in the cache key
+  const arch::ArchParams* arch = nullptr;
+  const arch::TechniqueSpec* spec = nullptr;  // mapping, scheduler, renaming
+  const RngStream* workload = nullptr;  // the workload stream: arch::workload_key() of it is the run's key
+};
+
+CanonicalRun run_canonical(const RunInputs& in, const SmRfPlan& plan);
+SubbankTotals to_physical(const CanonicalRun& run, const SmRfPlan& plan);
+
+// The uncached reference: a run under plan.real, counters already physical.
+arch::SmStats run_direct(const RunInputs& in, const SmRfPlan& plan);
+
+class RunCache {
+ public:
+  explicit RunCache(bool enabled = true) : enabled_(enabled) {}
+  std::shared_ptr<const CanonicalRun> get(const RunInputs& in, const SmRfPlan& plan);
+  std::uint64_t hits() const { return hits_; }
+  std::uint64_t misses() const { return misses_; }
+
+ private:
+  bool enabled_;
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_future<std::shared_ptr<const CanonicalRun>>> runs_;
+  std::uint64_t hits_ = 0, misses_ = 0;
+};
+
+}  // namespace rfvar::study

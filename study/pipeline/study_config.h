@@ -1,0 +1,20 @@
+// The effective configuration of a study: its [config] overrides, and the up-front check that
+// every model parameter is valid before any stage runs.
+//
+// Contract: config_overrides_toml() renders a study's [config] overrides as TOML whose line
+// numbers are those of the study file (Config::merge_string then names "FILE:LINE" in errors).
+// validate_config() builds every model library's Params from the config, so an out-of-range value
+// is an InputError naming key, value, origin and range before anything is run or written.
+#pragma once
+
+#include <string>
+
+#include "common/config.h"
+#include "study/pipeline/study_spec.h"
+
+namespace rfvar::study {
+
+std::string config_overrides_toml(const StudySpec& spec);
+void validate_config(const Config& config);
+
+}  // namespace rfvar::study
