@@ -2,25 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
+
+#include "common/parallel_jobs.h"
 
 namespace rfvar::varius {
 
 std::vector<ChipSample> sample_population(const ChipSampler& sampler, std::uint64_t seed,
                                           std::uint32_t first_chip, int count, Progress* progress) {
   std::vector<ChipSample> chips(static_cast<std::size_t>(std::max(count, 0)));
-  std::exception_ptr error;
-#pragma omp parallel for schedule(dynamic, 1)
-  for (int i = 0; i < count; ++i) {
-    try {
-      chips[static_cast<std::size_t>(i)] = sampler.sample(seed, first_chip + static_cast<std::uint32_t>(i));
-    } catch (...) {
-#pragma omp critical(rfvar_population_error)
-      if (!error) error = std::current_exception();
-    }
-    Progress::tick(progress);
-  }
-  if (error) std::rethrow_exception(error);
+  parallel_jobs(count, progress, [&](int i) {
+    chips[static_cast<std::size_t>(i)] = sampler.sample(seed, first_chip + static_cast<std::uint32_t>(i));
+  });
   return chips;
 }
 

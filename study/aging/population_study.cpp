@@ -6,10 +6,29 @@
 #include <string>
 
 #include "arch/technique/technique.h"
+#include "common/parallel_jobs.h"
 #include "nbti/stress_model.h"
 #include "study/aging/study_technique.h"
 
 namespace rfvar::study {
+
+namespace {
+
+// parallel_jobs() with every failure reported as an InputError: a kernel that deadlocks or exceeds
+// arch.max_cycles is a fault of the configuration or the workload, and `rfvar guardband` / `perf`
+// report it as one.
+template <class Job>
+void study_jobs(int n, Progress* progress, Job&& job) {
+  try {
+    parallel_jobs(n, progress, job);
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw InputError(e.what());
+  }
+}
+
+}  // namespace
 
 PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<std::shared_ptr<const arch::IWorkload>> benchmarks,
                                  int chips, int sms, int subbanks, const RngStream& workload)
@@ -47,81 +66,58 @@ void PopulationStudy::run_chips(const std::vector<varius::ChipSample>& chips, in
     throw std::invalid_argument("PopulationStudy::run_chips: chip rows out of range");
   bool with_vl_rf = false;
   for (const auto& t : cfg_.techniques) with_vl_rf |= find_study_technique(t).rf == StudyRf::vl_rf;
-  std::string error;
   // vl-rf's runs are unique per chip (its per-row latencies): build each chip's plan and run its
   // kernels first, in parallel over (chip, kernel), so the SM loop below only reads the cache.
   std::vector<SmRfPlan> vl_rf_plans(with_vl_rf ? chips.size() : 0);
   if (with_vl_rf) {
     const arch::TechniqueSpec& spec = arch::find_technique(find_study_technique("vl-rf").arch_technique);
     const int n_chips = static_cast<int>(chips.size());
-#pragma omp parallel for schedule(dynamic)
-    for (int c = 0; c < n_chips; ++c) {
-      try {
-        const auto& chip = chips[static_cast<std::size_t>(c)];
-        vl_rf_plans[static_cast<std::size_t>(c)] = plan_vl_rf(chip.sms.at(0), chip.geometry, cfg_.rf);
-      } catch (const std::exception& e) {
-#pragma omp critical
-        if (error.empty()) error = e.what();
-      }
-    }
-    if (!error.empty()) throw InputError(error);
-    const int runs = n_chips * kernels();
-#pragma omp parallel for schedule(dynamic)
-    for (int j = 0; j < runs; ++j) {
-      try {
-        const int k = j % kernels();
-        const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, &spec, &workload_};
-        cache_.get(in, vl_rf_plans[static_cast<std::size_t>(j / kernels())]);
-      } catch (const std::exception& e) {
-#pragma omp critical
-        if (error.empty()) error = e.what();
-      }
-    }
-    if (!error.empty()) throw InputError(error);
+    study_jobs(n_chips, nullptr, [&](int c) {
+      const auto& chip = chips[static_cast<std::size_t>(c)];
+      vl_rf_plans[static_cast<std::size_t>(c)] = plan_vl_rf(chip.sms.at(0), chip.geometry, cfg_.rf);
+    });
+    study_jobs(n_chips * kernels(), nullptr, [&](int j) {
+      const int k = j % kernels();
+      const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, &spec, &workload_};
+      cache_.get(in, vl_rf_plans[static_cast<std::size_t>(j / kernels())]);
+    });
   }
-  const int jobs = static_cast<int>(chips.size()) * sms_;
-#pragma omp parallel for schedule(dynamic)
-  for (int j = 0; j < jobs; ++j) {
-    try {
-      const auto& chip = chips[static_cast<std::size_t>(j / sms_)];
-      const int c = first + j / sms_, sm = j % sms_;
-      const varius::SmDelays& delays = chip.sms.at(static_cast<std::size_t>(sm));
-      SmFresh fresh = prepare_sm(delays, chip.geometry, cfg_.rf, with_vl_rf);
-      // vl-rf's per-row latencies differ per SM, so no two SMs share a run: its cycle-model runs use
-      // the chip's representative SM 0 (spec §4 allows it); aging and clocks stay per SM.
-      if (with_vl_rf) fresh.vl_rf = vl_rf_plans[static_cast<std::size_t>(j / sms_)];
-      for (std::size_t ti = 0; ti < cfg_.techniques.size(); ++ti) {
-        const StudyTechnique& t = find_study_technique(cfg_.techniques[ti]);
-        TechniqueRows& r = rows_[ti];
-        for (int k = 0; k < kernels(); ++k) {
-          const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, nullptr, &workload_};
-          const SmLifetime life = run_sm_lifetime(t, fresh, cfg_.nbti, cfg_.rf, chip.geometry, in, cache_, cfg_.life);
-          const std::size_t i = index(c, sm, k);
-          r.ipc[i] = life.ipc;
-          r.fresh_freq[i] = 1.0 / life.fresh_period;
-          r.guardband[i] = life.guardband;
-          r.aged_freq[i] = r.fresh_freq[i] * (1.0 - life.guardband);  // = 1 / aged_period
-          for (int s = 0; s < subbanks_; ++s) {
-            r.utilization[i * static_cast<std::size_t>(subbanks_) + static_cast<std::size_t>(s)] =
-                static_cast<float>(life.utilization[static_cast<std::size_t>(s)]);
-            r.aged_delay[i * static_cast<std::size_t>(subbanks_) + static_cast<std::size_t>(s)] =
-                static_cast<float>(life.aged_delay[static_cast<std::size_t>(s)]);
-          }
-          const auto B = static_cast<std::size_t>(banks_);
-          for (std::size_t v = 0; v < B && v < life.vbank_utilization.size(); ++v) {
-            r.vbank_utilization[i * B + v] = static_cast<float>(life.vbank_utilization[v]);
-            r.vbank_aged_delay[i * B + v] = static_cast<float>(life.vbank_aged_delay[v]);
-          }
-          r.critical_subbank[i] = life.critical_subbank;
+  study_jobs(static_cast<int>(chips.size()) * sms_, progress, [&](int j) {
+    const auto& chip = chips[static_cast<std::size_t>(j / sms_)];
+    const int c = first + j / sms_, sm = j % sms_;
+    const varius::SmDelays& delays = chip.sms.at(static_cast<std::size_t>(sm));
+    SmFresh fresh = prepare_sm(delays, chip.geometry, cfg_.rf, with_vl_rf);
+    // vl-rf's per-row latencies differ per SM, so no two SMs share a run: its cycle-model runs use
+    // the chip's representative SM 0 (spec §4 allows it); aging and clocks stay per SM.
+    if (with_vl_rf) fresh.vl_rf = vl_rf_plans[static_cast<std::size_t>(j / sms_)];
+    for (std::size_t ti = 0; ti < cfg_.techniques.size(); ++ti) {
+      const StudyTechnique& t = find_study_technique(cfg_.techniques[ti]);
+      TechniqueRows& r = rows_[ti];
+      for (int k = 0; k < kernels(); ++k) {
+        const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, nullptr,
+                           &workload_};
+        const SmLifetime life =
+            run_sm_lifetime(t, fresh, cfg_.nbti, cfg_.rf, chip.geometry, in, cache_, cfg_.life);
+        const std::size_t i = index(c, sm, k);
+        r.ipc[i] = life.ipc;
+        r.fresh_freq[i] = 1.0 / life.fresh_period;
+        r.guardband[i] = life.guardband;
+        r.aged_freq[i] = r.fresh_freq[i] * (1.0 - life.guardband);  // = 1 / aged_period
+        for (int s = 0; s < subbanks_; ++s) {
+          r.utilization[i * static_cast<std::size_t>(subbanks_) + static_cast<std::size_t>(s)] =
+              static_cast<float>(life.utilization[static_cast<std::size_t>(s)]);
+          r.aged_delay[i * static_cast<std::size_t>(subbanks_) + static_cast<std::size_t>(s)] =
+              static_cast<float>(life.aged_delay[static_cast<std::size_t>(s)]);
         }
+        const auto B = static_cast<std::size_t>(banks_);
+        for (std::size_t v = 0; v < B && v < life.vbank_utilization.size(); ++v) {
+          r.vbank_utilization[i * B + v] = static_cast<float>(life.vbank_utilization[v]);
+          r.vbank_aged_delay[i * B + v] = static_cast<float>(life.vbank_aged_delay[v]);
+        }
+        r.critical_subbank[i] = life.critical_subbank;
       }
-    } catch (const std::exception& e) {
-#pragma omp critical
-      if (error.empty()) error = e.what();
     }
-    if (progress) progress->tick();
-  }
-  if (!error.empty()) throw InputError(error);
+  });
 }
 
 }  // namespace rfvar::study

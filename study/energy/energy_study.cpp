@@ -11,6 +11,7 @@
 #include "arch/run.h"
 #include "arch/workload/kernel_workload.h"
 #include "common/config.h"
+#include "common/parallel_jobs.h"
 
 namespace rfvar::study {
 
@@ -151,29 +152,6 @@ void design_means(const std::vector<DesignKernelResult>& runs, bool hand, std::s
         energy[c][d] = power[c][d] = std::numeric_limits<double>::quiet_NaN();
 }
 
-template <class F>
-void parallel_items(int n, Progress* progress, F&& item) {
-  std::string error;
-  bool input_error = false;
-#pragma omp parallel for schedule(dynamic, 1)
-  for (int i = 0; i < n; ++i) {
-    try {
-      item(i);
-    } catch (const InputError& e) {
-#pragma omp critical
-      error = e.what(), input_error = true;
-    } catch (const std::exception& e) {
-#pragma omp critical
-      error = e.what();
-    }
-    if (progress) progress->tick();
-  }
-  if (!error.empty()) {
-    if (input_error) throw InputError(error);
-    throw std::runtime_error(error);
-  }
-}
-
 }  // namespace
 
 EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams& p,
@@ -204,7 +182,7 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
   std::vector<int> to_load;
   for (int k = 0; k < static_cast<int>(dw.size()); ++k)
     if (!dw[static_cast<std::size_t>(k)].hand) to_load.push_back(k);
-  parallel_items(static_cast<int>(to_load.size()), progress, [&](int i) {
+  parallel_jobs(static_cast<int>(to_load.size()), progress, [&](int i) {
     DesignWorkload& w = dw[static_cast<std::size_t>(to_load[static_cast<std::size_t>(i)])];
     w.loaded = ltrf::load_ltrf_workload(w.spec, p, seed, o.trace_cache);
   });
@@ -216,7 +194,7 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
   }
   std::vector<hierarchy::DesignRun> runs(jobs.size());
   const int n_items = nk + static_cast<int>(jobs.size());
-  parallel_items(n_items, progress, [&](int i) {
+  parallel_jobs(n_items, progress, [&](int i) {
     if (i < nk) {
       res.allocation[static_cast<std::size_t>(i)] =
           allocation_of(o.kernels[static_cast<std::size_t>(i)], o, p, ep, h.rfc.entries_per_thread, seed);

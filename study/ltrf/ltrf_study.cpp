@@ -7,6 +7,7 @@
 
 #include "arch/ltrf/rf_capacity.h"
 #include "common/config.h"
+#include "common/parallel_jobs.h"
 
 namespace rfvar::study {
 
@@ -96,29 +97,15 @@ LtrfStudyResult run_ltrf_study(const std::vector<const IWorkload*>& benches, con
   };
 
   std::vector<hierarchy::DesignRun> out(jobs.size());
-  std::string error;
-  bool input_error = false;
-#pragma omp parallel for schedule(dynamic, 1)
-  for (std::size_t j = 0; j < jobs.size(); ++j) {
-    try {
-      const Job& job = jobs[j];
-      const Design d = job.design < 0 ? Design::Bl : designs[static_cast<std::size_t>(job.design)];
-      hierarchy::HierarchyParams hj = h;
-      if (job.design == -2) hj.active_warps = 64;  // every resident warp active (at most 24 per scheduler unit on Fermi)
-      out[j] = hierarchy::run_design(*benches[static_cast<std::size_t>(job.kernel)], p, hj, d, shape(job), key);
-    } catch (const InputError& e) {
-#pragma omp critical
-      error = e.what(), input_error = true;
-    } catch (const std::exception& e) {
-#pragma omp critical
-      error = e.what();
-    }
-    if (progress) progress->tick();
-  }
-  if (!error.empty()) {
-    if (input_error) throw InputError(error);
-    throw std::runtime_error(error);
-  }
+  parallel_jobs(static_cast<int>(jobs.size()), progress, [&](int j) {
+    const Job& job = jobs[static_cast<std::size_t>(j)];
+    const Design d = job.design < 0 ? Design::Bl : designs[static_cast<std::size_t>(job.design)];
+    hierarchy::HierarchyParams hj = h;
+    // Every resident warp active (at most 24 per scheduler unit on Fermi).
+    if (job.design == -2) hj.active_warps = 64;
+    out[static_cast<std::size_t>(j)] =
+        hierarchy::run_design(*benches[static_cast<std::size_t>(job.kernel)], p, hj, d, shape(job), key);
+  });
 
   // Gather in job order.
   res.runs = jobs.size();
