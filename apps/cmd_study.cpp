@@ -1,13 +1,10 @@
 // `rfvar study [--config data/studies/NAME.toml] -o results/study.h5`: a whole study from a study
 // file (study/pipeline/study_spec.h): the chip population, frequencies, the IPC table, guardbands,
 // performance, and sweeps, each stage computed by the same rfvar subcommand a user would run
-// (study/pipeline/stage_runner.h), cached by the hash of its inputs, and gathered into one HDF5 file
-// (apps/study_output.h). No model logic here.
-#include <algorithm>
+// (study/pipeline/stage_runner.h, run in order with the sweeps by study/pipeline/study_run.h), cached
+// by the hash of its inputs, and gathered into one HDF5 file (apps/study_output.h). No model logic here.
 #include <chrono>
 #include <cstdio>
-#include <iostream>
-#include <set>
 
 #include "apps/cli_common.h"
 #include "apps/study_output.h"
@@ -15,6 +12,7 @@
 #include "common/h5io.h"
 #include "study/pipeline/stage_runner.h"
 #include "study/pipeline/study_config.h"
+#include "study/pipeline/study_run.h"
 #include "study/pipeline/study_spec.h"
 
 namespace rfvar::apps {
@@ -32,41 +30,15 @@ struct StudyOptions {
 // Population datasets too large to repeat in study.h5 (they stay in the cached chip file).
 const std::vector<std::string> kPopulationSkip = {"chips/reg_delay", "chips/vector_delay", "maps"};
 
-void apply_set(Config& c, const std::string& key, const std::string& value, const std::string& origin) {
-  try {
-    c.set(key + "=" + value);
-  } catch (const InputError& e) {
-    throw InputError(origin + ": " + e.what());
-  }
-}
-
-// Runs `wanted` stages (and the stages they read) in pipeline order with `config` and `options`.
-std::map<std::string, StageResult> run_stages(study::StageRunner& runner, const std::set<std::string>& wanted,
-                                              const Config& config,
-                                              const std::map<std::string, std::map<std::string, std::string>>& options,
-                                              const std::string& label, bool verbose) {
-  std::set<std::string> needed = wanted;
-  for (auto it = study::stage_catalog().rbegin(); it != study::stage_catalog().rend(); ++it)
-    if (needed.count(it->name))
-      for (const auto& u : it->upstream) needed.insert(u);
-  std::map<std::string, StageResult> done;
-  for (const auto& def : study::stage_catalog()) {
-    if (!needed.count(def.name)) continue;
-    std::vector<const StageResult*> up;
-    for (const auto& u : def.upstream) up.push_back(&done.at(u));
-    const auto opt = options.count(def.name) ? options.at(def.name) : std::map<std::string, std::string>{};
-    StageResult r = runner.run(def, opt, config, up, [&] {
-      if (verbose) std::fprintf(stderr, "study: %-32s running\n", (label + def.name).c_str());
-    });
-    if (verbose) {
-      if (r.reused)
-        std::fprintf(stderr, "study: %-32s reused from the cache\n", (label + def.name).c_str());
-      else
-        std::fprintf(stderr, "study: %-32s done in %.1f s\n", (label + def.name).c_str(), r.seconds);
-    }
-    done.emplace(def.name, std::move(r));
-  }
-  return done;
+// The stages as they run, on stderr.
+study::StageEvents stderr_events() {
+  return {[](const std::string& label) { std::fprintf(stderr, "study: %-32s running\n", label.c_str()); },
+          [](const std::string& label, const StageResult& r) {
+            if (r.reused)
+              std::fprintf(stderr, "study: %-32s reused from the cache\n", label.c_str());
+            else
+              std::fprintf(stderr, "study: %-32s done in %.1f s\n", label.c_str(), r.seconds);
+          }};
 }
 
 nlohmann::json stage_json(const StageResult& r) {
@@ -117,15 +89,9 @@ void run(CommonOptions& o, const StudyOptions& so) {
   const fs::path out_dir = fs::absolute(o.output).parent_path();
   study::StageRunner runner({so.cache_dir.empty() ? out_dir / ".rfvar-cache" : fs::path(so.cache_dir), o.threads,
                              o.progress()});
-  const bool verbose = !o.json;
-
-  std::map<std::string, std::map<std::string, std::string>> options;
-  std::set<std::string> wanted;
-  for (const auto& s : spec.stages) {
-    options[s.name] = s.options;
-    wanted.insert(s.name);
-  }
-  const auto main = run_stages(runner, wanted, config, options, "", verbose);
+  const study::StudyRun run =
+      study::run_study(spec, config, runner, o.json ? study::StageEvents{} : stderr_events());
+  const auto& main = run.main;
 
   std::vector<OutputPart> parts;
   nlohmann::json j = {{"study", file.string()}, {"output", o.output}, {"seed", seed}};
@@ -136,36 +102,19 @@ void run(CommonOptions& o, const StudyOptions& so) {
   }
   std::map<std::string, std::string> root_attrs = {{"study_file", file.string()}, {"study_toml", spec.text},
                                                     {"description", spec.description}};
-  for (const auto& sw : spec.sweeps) {
+  for (const auto& sw : run.sweeps) {
     std::string values;
     for (const auto& v : sw.values) {
-      Config c = config;
-      auto opts = options;
-      if (!sw.key.empty()) {
-        apply_set(c, sw.key, v, sw.origin);
-        study::validate_config(c);
-      }
-      if (!sw.option.empty()) {
-        const auto dot = sw.option.find('.');
-        opts[sw.option.substr(0, dot)][sw.option.substr(dot + 1)] = v;
-      }
-      if (sw.chips > 0) opts["population"]["chips"] = std::to_string(sw.chips);
-      const std::string vname = study::option_value(v);
-      const auto res = run_stages(runner, {sw.stages.begin(), sw.stages.end()}, c, opts,
-                                  sw.name + "=" + vname + ": ", verbose);
-      for (const auto& [name, r] : res) {
-        // Upstream stages identical to the main study's are not repeated.
-        const bool listed = std::find(sw.stages.begin(), sw.stages.end(), name) != sw.stages.end();
-        if (!listed && main.count(name) && main.at(name).hash == r.hash) continue;
-        const std::string g = "/sweeps/" + sw.name + "/" + vname + "/" + name;
+      for (const auto& [name, r] : v.stages) {
+        const std::string g = "/sweeps/" + sw.name + "/" + v.name + "/" + name;
         parts.push_back({g, r.file, name == "population" ? kPopulationSkip : std::vector<std::string>{},
                          {{"cache_file", r.file.string()}, {"stage_hash", r.hash}}});
-        j["sweeps"][sw.name]["values"][vname][name] = stage_json(r);
+        j["sweeps"][sw.name]["values"][v.name][name] = stage_json(r);
       }
-      values += (values.empty() ? "" : ",") + vname;
+      values += (values.empty() ? "" : ",") + v.name;
     }
-    j["sweeps"][sw.name]["swept"] = sw.key.empty() ? sw.option : sw.key;
-    root_attrs["sweep_" + sw.name] = (sw.key.empty() ? "option " + sw.option : "key " + sw.key) + " = " + values;
+    j["sweeps"][sw.name]["swept"] = sw.swept;
+    root_attrs["sweep_" + sw.name] = (sw.swept_key ? "key " : "option ") + sw.swept + " = " + values;
   }
   runner.tidy();
   assemble_study(o.output, parts, config, seed, o.command_line, root_attrs);
