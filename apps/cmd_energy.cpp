@@ -4,14 +4,12 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 
 #include "apps/cli_common.h"
 #include "apps/energy_output.h"
 #include "arch/hierarchy/design.h"
-#include "arch/ltrf/workload_set.h"
-#include "arch/workload/kernel_parser.h"
 #include "study/energy/energy_study.h"
+#include "study/energy/energy_workloads.h"
 
 namespace rfvar::apps {
 
@@ -26,38 +24,6 @@ struct EnergyOptions {
   std::string trace_cache;
   std::string output;
 };
-
-// Every workload rfvar has: the .kernel benchmarks (data/kernels, data/kernels/ltrf) and the CUDA
-// harnesses compiled to PTX (data/cuda/NAME/NAME.toml as ptx:NAME).
-std::vector<std::string> all_workloads() {
-  std::vector<std::string> v = arch::available_benchmarks();
-  for (const auto& n : arch::ltrf::ltrf_only_benchmarks()) v.push_back(n);
-  std::vector<std::string> ptx;
-  for (const auto& e : std::filesystem::directory_iterator(data_dir() / "cuda"))
-    if (e.is_directory() && std::filesystem::exists(e.path() / (e.path().filename().string() + ".toml")))
-      ptx.push_back("ptx:" + e.path().filename().string());
-  std::sort(ptx.begin(), ptx.end());
-  v.insert(v.end(), ptx.begin(), ptx.end());
-  return v;
-}
-
-std::vector<std::string> resolve_kernels(const std::string& spec) {
-  std::vector<std::string> out;
-  for (const auto& s : split_list(spec)) {
-    if (s == "all") {
-      for (const auto& n : all_workloads()) out.push_back(n);
-    } else if (s == "hand") {
-      for (const auto& n : all_workloads())
-        if (n.rfind("ptx:", 0) != 0) out.push_back(n);
-    } else if (s == "ptx") {
-      for (const auto& n : all_workloads())
-        if (n.rfind("ptx:", 0) == 0) out.push_back(n);
-    } else {
-      out.push_back(s);
-    }
-  }
-  return out;
-}
 
 std::vector<int> parse_configs(const std::string& text) {
   std::vector<int> v;
@@ -88,7 +54,7 @@ void run(CommonOptions& o, const EnergyOptions& eo) {
   const arch::hierarchy::HierarchyParams h = arch::hierarchy::HierarchyParams::from_config(config);
   const arch::energy::EnergyParams ep = arch::energy::EnergyParams::from_config(config);
   study::EnergyStudyOptions so;
-  so.kernels = resolve_kernels(eo.kernels);
+  so.kernels = study::resolve_energy_workloads(split_list(eo.kernels));
   so.configs = parse_configs(eo.configs);
   so.designs = split_list(eo.designs);
   so.block_stride = eo.block_stride;
@@ -98,12 +64,7 @@ void run(CommonOptions& o, const EnergyOptions& eo) {
     throw InputError("--design-kernels '" + eo.design_kernels + "' is not one of: all, hand");
   so.compiled_designs = eo.design_kernels == "all";
   const std::uint64_t seed = o.master_seed(config);
-  std::size_t hand = 0;
-  for (const auto& k : so.kernels) hand += study::is_hand_written(k) ? 1 : 0;
-  const std::size_t compiled = so.compiled_designs ? so.kernels.size() - hand : 0;  // loaded, then run
-  Progress bar("energy",
-               so.kernels.size() + compiled + (hand + compiled) * (1 + so.configs.size() * so.designs.size()),
-               o.progress());
+  Progress bar("energy", study::energy_study_items(so), o.progress());
   const auto t0 = std::chrono::steady_clock::now();
   const study::EnergyStudyResult r = study::run_energy_study(so, ap, h, ep, seed, &bar);
   bar.finish();

@@ -154,6 +154,13 @@ void design_means(const std::vector<DesignKernelResult>& runs, bool hand, std::s
 
 }  // namespace
 
+std::size_t energy_study_items(const EnergyStudyOptions& o) {
+  std::size_t hand = 0;
+  for (const auto& k : o.kernels) hand += is_hand_written(k) ? 1 : 0;
+  const std::size_t compiled = o.compiled_designs ? o.kernels.size() - hand : 0;  // loaded, then run
+  return o.kernels.size() + compiled + (hand + compiled) * (1 + o.configs.size() * o.designs.size());
+}
+
 EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams& p,
                                    const hierarchy::HierarchyParams& h, const EnergyParams& ep,
                                    std::uint64_t seed, Progress* progress) {

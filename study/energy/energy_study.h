@@ -106,6 +106,10 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const arch::Arch
                                    const arch::energy::EnergyParams& ep, std::uint64_t seed,
                                    Progress* progress = nullptr);
 
+// The progress ticks run_energy_study() makes: one per workload (allocation), one per compiled
+// workload loaded for the designs, and one per design run.
+std::size_t energy_study_items(const EnergyStudyOptions& o);
+
 // A design run's access counts as described above (exposed for tests).
 arch::energy::AccessCounts design_counts(arch::hierarchy::Design d, const arch::hierarchy::DesignRun& r);
 
