@@ -9,11 +9,10 @@
 
 #include "apps/cli_common.h"
 #include "apps/ltrf_output.h"
+#include "arch/hierarchy/design.h"
 #include "arch/load_workload.h"
-#include "arch/ltrf/workload_set.h"
-#include "arch/run.h"
-#include "arch/workload/kernel_parser.h"
 #include "study/ltrf/ltrf_study.h"
+#include "study/ltrf/ltrf_workloads.h"
 
 namespace rfvar::apps {
 
@@ -76,21 +75,12 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
   so.config_id = lo.config_id.value_or(h.ltrf.main_rf_config);
   so.latencies = parse_sweep(lo.latency_sweep);
   so.max_loss = lo.max_loss;
-  std::vector<std::string> names = split(lo.kernels);
-  if (lo.kernels == "default") names = arch::ltrf::LtrfWorkloads::from_config(config).all();  // LTRF §5: 9 sensitive + 4 insensitive, compiled
-  if (lo.kernels == "all") names = arch::available_benchmarks();  // Tan's kernels
+  const std::vector<std::string> names = study::ltrf_workload_specs(lo.kernels, config);
   const std::uint64_t seed = o.master_seed(config);
-  std::vector<std::unique_ptr<arch::IWorkload>> owned;  // any front end, allocated register ids (workload_set.h)
-  std::vector<const arch::IWorkload*> benches;
-  for (const auto& n : names) {
-    owned.push_back(arch::ltrf::load_ltrf_workload(n, ap, seed, lo.trace_cache));
-    benches.push_back(owned.back().get());
-  }
-  const std::uint64_t key = arch::workload_key(RngStream(seed, 0, Stream::Workload));  // load_workload()'s
-  const std::size_t runs_estimate = benches.size() * (2 + so.designs.size() * (so.latencies.size() + 2));
-  Progress bar("ltrf", runs_estimate, o.progress());
+  const study::LoadedWorkloads w = study::load_ltrf_workloads(names, ap, seed, lo.trace_cache);
+  Progress bar("ltrf", study::ltrf_study_runs(w.list.size(), so), o.progress());
   const auto t0 = std::chrono::steady_clock::now();
-  study::LtrfStudyResult r = study::run_ltrf_study(benches, ap, h, so, key, &bar);
+  study::LtrfStudyResult r = study::run_ltrf_study(w.list, ap, h, so, w.key, &bar);
   r.kernels = distinct_names(names, r.kernels);  // two workloads sharing a benchmark name stay apart
   bar.finish();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -57,6 +57,16 @@ void check_options(const LtrfStudyOptions& o, const std::vector<const IWorkload*
 
 }  // namespace
 
+std::size_t ltrf_study_runs(std::size_t workloads, const LtrfStudyOptions& o) {
+  std::vector<double> l = o.latencies;
+  l.push_back(1.0);
+  std::sort(l.begin(), l.end());
+  l.erase(std::unique(l.begin(), l.end()), l.end());
+  std::size_t per_workload = 2;
+  for (const auto& d : o.designs) per_workload += 1 + (d == "ideal" ? 0 : l.size());
+  return workloads * per_workload;
+}
+
 LtrfStudyResult run_ltrf_study(const std::vector<const IWorkload*>& benches, const ArchParams& p,
                                const hierarchy::HierarchyParams& h, const LtrfStudyOptions& o, std::uint64_t key,
                                Progress* progress) {

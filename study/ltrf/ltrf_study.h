@@ -78,6 +78,11 @@ LtrfStudyResult run_ltrf_study(const std::vector<const arch::IWorkload*>& worklo
                                const arch::ArchParams& p, const arch::hierarchy::HierarchyParams& h,
                                const LtrfStudyOptions& o, std::uint64_t key, Progress* progress = nullptr);
 
+// The SM runs run_ltrf_study() makes on `workloads` workloads (one progress tick each): per workload
+// the normalizer, the all-active BL, and per design one run at config_id plus, except Ideal, one per
+// latency of the sweep (with 1x, duplicates once).
+std::size_t ltrf_study_runs(std::size_t workloads, const LtrfStudyOptions& o);
+
 // The tolerable-latency rule above on one sweep (exposed for tests).
 double max_tolerable_latency(const std::vector<double>& latencies, const std::vector<double>& ipc, double ref_ipc,
                              double max_loss, bool* capped);
