@@ -6,7 +6,7 @@
 
 #include "nbti/aging.h"
 #include "rfmodel/register_mapping.h"
-#include "tests/study/aging/hot_r0_fixture.h"
+#include "tests/study/aging/sm_setup.h"
 
 using namespace rfvar;
 using namespace rfvar::nbti;

@@ -11,7 +11,7 @@
 
 #include <algorithm>
 
-#include "tests/study/aging/hot_r0_fixture.h"
+#include "tests/study/aging/sm_setup.h"
 
 using namespace rfvar;
 using namespace rfvar::nbti;
@@ -70,10 +70,8 @@ long idle_subbanks(const SmLifetime& l) {
 
 TEST_CASE("GIVEN one 8-warp block per SM with hot R0-R3 WHEN pv-opt+renaming ages 7 years THEN the fast banks "
           "next to the boundary (7-10) carry more stress than under pv-opt and the guardband grows") {
-  test::HotR0Setup t;
-  t.benchmark = arch::parse_benchmark(kHotR0R3Block8, "hot4x8");
+  test::SmSetup t(far_slow_sm, false, kHotR0R3Block8, "hot4x8", 3);
   t.np.activity_scale = 1.0;  // no sub-bank clamped at U = 1, so moved stress shows
-  t.fresh = prepare_sm(far_slow_sm(t.g), t.g, t.rp, false);
   const SmLifetime pv = t.life("pv-opt", 1);
   const SmLifetime ren = t.life("pv-opt+renaming", 1);
   CAPTURE(pv.vbank_utilization);
@@ -94,8 +92,7 @@ TEST_CASE("GIVEN one 8-warp block per SM with hot R0-R3 WHEN pv-opt+renaming age
 TEST_CASE("GIVEN half-warp blocks with a hot R0 WHEN pv-opt and pv-opt+reorg age over 7 epochs THEN pv-opt "
           "leaves the lanes 16-31 sub-banks unstressed, re-organization spreads the stress over more sub-banks "
           "and a lightly stressed one that pv-opt never used sets a slower aged clock") {
-  test::HotR0Setup t;
-  t.benchmark = arch::parse_benchmark(kHalfWarpHotR0, "halfwarp");
+  test::SmSetup t(test::permuted_sm, false, kHalfWarpHotR0, "halfwarp", 3);
   t.np.activity_scale = 1.0;  // no sub-bank clamped at U = 1: both spread the same accesses
   const SmLifetime pv = t.life("pv-opt", 7);
   const SmLifetime reorg = t.life("pv-opt+reorg", 7);

@@ -16,14 +16,14 @@
 #include "study/aging/run_cache.h"
 #include "study/aging/sm_lifetime.h"
 #include "study/aging/sm_rf_plan.h"
+#include "tests/study/aging/sm_setup.h"
 
 using namespace rfvar;
 using namespace rfvar::nbti;
 using namespace rfvar::study;
+using test::SmSetup;
 
 namespace {
-
-Config defaults() { return Config::load_default(); }
 
 // One block of one warp that hammers r0 (Eq. 3: warp 0, R0 -> bank 0) and touches r1 rarely.
 const char* kHotBank0 =
@@ -62,48 +62,20 @@ const char* kTwoKernels =
     "launch part grid=90 times=2\n"
     "launch full grid=30\n";
 
-// A synthetic SM: register delays varying smoothly by sub-bank, so sub-banks have distinct delays in
-// an order different from their ids.
-varius::SmDelays synthetic_sm(const varius::RfGeometry& g) {
-  varius::SmDelays sm;
-  sm.reg_delay.resize(static_cast<std::size_t>(g.registers()));
-  for (int r = 0; r < g.registers(); ++r) {
-    const int lane = r % g.lanes, bank = r / (g.lanes * g.rows_per_bank);
-    const int s = g.subbank_of(bank, lane);
-    sm.reg_delay[static_cast<std::size_t>(r)] = 1.0f + 0.01f * static_cast<float>((s * 7) % 32) +
-                                                 0.0001f * static_cast<float>(r % 13);
-  }
-  sm.subbank_dvth_sys_V.assign(static_cast<std::size_t>(g.subbank_count()), 0.0f);
-  sm.slowest_cell = *std::max_element(sm.reg_delay.begin(), sm.reg_delay.end());
-  return sm;
-}
-
-varius::SmDelays nominal_sm(const varius::RfGeometry& g) {
-  varius::SmDelays sm;
-  sm.reg_delay.assign(static_cast<std::size_t>(g.registers()), 1.0f);
-  sm.subbank_dvth_sys_V.assign(static_cast<std::size_t>(g.subbank_count()), 0.0f);
-  return sm;
-}
-
 }  // namespace
 
 TEST_CASE("GIVEN a PV-opt+NBTI-opt plan with permuted sub-banks WHEN a benchmark runs canonically (cached) "
           "and directly THEN cycles, IPC and every physical sub-bank counter are identical") {
-  const Config c = defaults();
-  const auto rp = rfmodel::RfParams::from_config(c);
-  const auto ap = arch::ArchParams::from_config(c);
-  const varius::RfGeometry g;
-  const SmFresh fresh = prepare_sm(synthetic_sm(g), g, rp, true);
+  const SmSetup s(test::synthetic_sm, true, kTwoKernels, "two", 7);
+  const SmFresh& fresh = s.fresh;
   REQUIRE(fresh.nbti_opt.real.size() > 1);
   CHECK(fresh.nbti_opt.real[0].setup.subbank_of != fresh.nbti_opt.canonical[0].setup.subbank_of);
-  const arch::Benchmark b = arch::parse_benchmark(kTwoKernels, "two");
-  const RngStream workload(7, 0, Stream::Workload);
-  const arch::KernelWorkload kw(b, arch::workload_key(workload), ap.l1_line_bytes);
   for (const std::string name : {"pv-opt+renaming", "pv-opt", "vl-rf"}) {
     CAPTURE(name);
     const arch::TechniqueSpec& spec = arch::find_technique(name);
     const SmRfPlan& plan = name == "vl-rf" ? fresh.vl_rf : name == "pv-opt" ? fresh.pv_opt : fresh.nbti_opt;
-    const RunInputs in{&kw, 0, &ap, &spec, &workload};
+    RunInputs in = s.in;
+    in.spec = &spec;
     RunCache cache(true);
     const auto cached = cache.get(in, plan);
     const auto again = cache.get(in, plan);
@@ -122,21 +94,12 @@ TEST_CASE("GIVEN a PV-opt+NBTI-opt plan with permuted sub-banks WHEN a benchmark
 }
 
 TEST_CASE("GIVEN a whole study of one SM WHEN run with and without the cache THEN every result is identical") {
-  const Config c = defaults();
-  const auto rp = rfmodel::RfParams::from_config(c);
-  const auto ap = arch::ArchParams::from_config(c);
-  const auto np = NbtiParams::from_config(c);
-  const varius::RfGeometry g;
-  const SmFresh fresh = prepare_sm(synthetic_sm(g), g, rp, true);
-  const arch::Benchmark b = arch::parse_benchmark(kTwoKernels, "two");
-  const RngStream workload(7, 0, Stream::Workload);
-  const arch::KernelWorkload kw(b, arch::workload_key(workload), ap.l1_line_bytes);
+  const SmSetup s(test::synthetic_sm, true, kTwoKernels, "two", 7);
   RunCache on(true), off(false);
   for (const auto& t : study_techniques()) {
     CAPTURE(t.name);
-    const RunInputs in{&kw, 0, &ap, nullptr, &workload};
-    const SmLifetime a = run_sm_lifetime(t, fresh, np, rp, g, in, on, {7.0, 3});
-    const SmLifetime x = run_sm_lifetime(t, fresh, np, rp, g, in, off, {7.0, 3});
+    const SmLifetime a = run_sm_lifetime(t, s.fresh, s.np, s.rp, s.g, s.in, on, {7.0, 3});
+    const SmLifetime x = run_sm_lifetime(t, s.fresh, s.np, s.rp, s.g, s.in, off, {7.0, 3});
     CHECK(a.ipc == x.ipc);
     CHECK(a.guardband == x.guardband);
     CHECK(a.aged_delay == x.aged_delay);
@@ -148,18 +111,10 @@ TEST_CASE("GIVEN a whole study of one SM WHEN run with and without the cache THE
 
 TEST_CASE("GIVEN a kernel whose one warp hammers r0 WHEN the nominal SM ages 7 years under the baseline "
           "THEN bank 0 (Eq. 3: warp 0 + R0) ages most") {
-  const Config c = defaults();
-  const auto rp = rfmodel::RfParams::from_config(c);
-  const auto ap = arch::ArchParams::from_config(c);
-  const auto np = NbtiParams::from_config(c);
-  const varius::RfGeometry g;
-  const SmFresh fresh = prepare_sm(nominal_sm(g), g, rp, false);
-  const arch::Benchmark b = arch::parse_benchmark(kHotBank0, "hot0");
-  const RngStream workload(1, 0, Stream::Workload);
-  const arch::KernelWorkload kw(b, arch::workload_key(workload), ap.l1_line_bytes);
-  RunCache cache;
-  const SmLifetime life = run_sm_lifetime(study_techniques()[0], fresh, np, rp, g,
-                                          {&kw, 0, &ap, nullptr, &workload}, cache, {7.0, 1});
+  SmSetup s(test::nominal_sm, false, kHotBank0, "hot0", 1);
+  const rfmodel::RfParams& rp = s.rp;
+  const SmLifetime life =
+      run_sm_lifetime(study_techniques()[0], s.fresh, s.np, rp, s.g, s.in, s.cache, {7.0, 1});
   const auto hottest = std::max_element(life.dvth_V.begin(), life.dvth_V.end()) - life.dvth_V.begin();
   CHECK(hottest / rp.subbanks == 0);  // a sub-bank of bank 0
   CHECK(life.utilization[0] > 2.0 * life.utilization[2 * static_cast<std::size_t>(rp.subbanks)]);
@@ -170,23 +125,17 @@ TEST_CASE("GIVEN a kernel whose one warp hammers r0 WHEN the nominal SM ages 7 y
 
 TEST_CASE("GIVEN PV-opt on an aged SM WHEN latency classes are re-set on aged delays (aged_rank) THEN the aged "
           "period is the K-th fastest chip-test virtual bank after aging, never above the fixed set's") {
-  Config c = defaults();
+  Config c = Config::load_default();
   c.set("nbti.guardband_fast_set=chip_test");
-  const auto rp = rfmodel::RfParams::from_config(c);
-  const auto ap = arch::ArchParams::from_config(c);
-  const auto fixed_np = NbtiParams::from_config(c);
+  SmSetup s(test::synthetic_sm, false, kTwoKernels, "two", 7, c);
+  const rfmodel::RfParams& rp = s.rp;
+  const varius::RfGeometry& g = s.g;
+  const SmFresh& fresh = s.fresh;
   c.set("nbti.guardband_fast_set=aged_rank");
-  const auto ranked_np = NbtiParams::from_config(c);
-  const varius::RfGeometry g;
-  const SmFresh fresh = prepare_sm(synthetic_sm(g), g, rp, false);
-  const arch::Benchmark b = arch::parse_benchmark(kTwoKernels, "two");
-  const RngStream workload(7, 0, Stream::Workload);
-  const arch::KernelWorkload kw(b, arch::workload_key(workload), ap.l1_line_bytes);
-  const RunInputs in{&kw, 0, &ap, nullptr, &workload};
-  RunCache cache;
+  const auto ranked_np = nbti::NbtiParams::from_config(c);
   const StudyTechnique& pv_opt = find_study_technique("pv-opt");
-  const SmLifetime fixed = run_sm_lifetime(pv_opt, fresh, fixed_np, rp, g, in, cache, {7.0, 1});
-  const SmLifetime ranked = run_sm_lifetime(pv_opt, fresh, ranked_np, rp, g, in, cache, {7.0, 1});
+  const SmLifetime fixed = run_sm_lifetime(pv_opt, fresh, s.np, rp, g, s.in, s.cache, {7.0, 1});
+  const SmLifetime ranked = run_sm_lifetime(pv_opt, fresh, ranked_np, rp, g, s.in, s.cache, {7.0, 1});
   CHECK(ranked.fresh_period == fixed.fresh_period);
   CHECK(ranked.aged_delay == fixed.aged_delay);  // same runs, same stress: only the covered set differs
   // Independent recomputation: chip-test table (h = 0), each virtual bank's worst aged sub-bank, K-th smallest.
@@ -207,10 +156,10 @@ TEST_CASE("GIVEN PV-opt on an aged SM WHEN latency classes are re-set on aged de
 
 TEST_CASE("GIVEN Tan Fig. 10's situation WHEN the NBTI-opt plan renames a block THEN R0 of its last warp "
           "goes to the fastest fast virtual bank, read from the plan's current bank delays") {
-  const Config c = defaults();
+  const Config c = Config::load_default();
   const auto rp = rfmodel::RfParams::from_config(c);
   const varius::RfGeometry g;
-  const SmFresh fresh = prepare_sm(synthetic_sm(g), g, rp, false);
+  const SmFresh fresh = prepare_sm(test::synthetic_sm(g), g, rp, false);
   const arch::KernelRf& rf = fresh.nbti_opt.real[0];
   REQUIRE(rf.table.has_value());
   REQUIRE(rf.bank_delay.size() == 16);
@@ -225,20 +174,13 @@ TEST_CASE("GIVEN Tan Fig. 10's situation WHEN the NBTI-opt plan renames a block 
 }
 
 TEST_CASE("GIVEN bad input WHEN the study is asked THEN it fails with a clear InputError") {
-  const Config c = defaults();
-  const auto rp = rfmodel::RfParams::from_config(c);
-  const auto ap = arch::ArchParams::from_config(c);
-  const auto np = NbtiParams::from_config(c);
-  const varius::RfGeometry g;
-  const SmFresh fresh = prepare_sm(nominal_sm(g), g, rp, false);
-  const arch::Benchmark b = arch::parse_benchmark(kHotBank0, "hot0");
-  const RngStream workload(1, 0, Stream::Workload);
-  const arch::KernelWorkload kw(b, arch::workload_key(workload), ap.l1_line_bytes);
-  RunCache cache;
-  const RunInputs in{&kw, 0, &ap, nullptr, &workload};
-  CHECK_THROWS_AS(run_sm_lifetime(study_techniques()[0], fresh, np, rp, g, in, cache, {0.0, 1}), InputError);
-  CHECK_THROWS_AS(run_sm_lifetime(study_techniques()[0], fresh, np, rp, g, in, cache, {-1.0, 1}), InputError);
-  CHECK_THROWS_AS(run_sm_lifetime(study_techniques()[0], fresh, np, rp, g, in, cache, {7.0, 0}), InputError);
+  SmSetup s(test::nominal_sm, false, kHotBank0, "hot0", 1);
+  const Config& c = s.config;
+  const rfmodel::RfParams& rp = s.rp;
+  const varius::RfGeometry& g = s.g;
+  for (const Lifetime bad : {Lifetime{0.0, 1}, Lifetime{-1.0, 1}, Lifetime{7.0, 0}})
+    CHECK_THROWS_AS(run_sm_lifetime(study_techniques()[0], s.fresh, s.np, rp, g, s.in, s.cache, bad),
+                    InputError);
   CHECK_THROWS_AS(find_study_technique("pv-opt+magic"), InputError);
   SUBCASE("a chips file made with another varius config names the differing key") {
     Config other = c;
@@ -254,7 +196,7 @@ TEST_CASE("GIVEN bad input WHEN the study is asked THEN it fails with a clear In
     }
   }
   SUBCASE("sub-bank counts that differ from rfmodel's are refused") {
-    varius::SmDelays sm = nominal_sm(g);
+    varius::SmDelays sm = test::nominal_sm(g);
     sm.subbank_dvth_sys_V.resize(64);
     CHECK_THROWS_AS(prepare_sm(sm, g, rp, false), InputError);
   }

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "rfmodel/bank_table.h"
-#include "tests/study/aging/hot_r0_fixture.h"
+#include "tests/study/aging/sm_setup.h"
 
 using namespace rfvar;
 using namespace rfvar::nbti;
