@@ -64,8 +64,7 @@ bool Sm::step() {
 }
 
 void Sm::end_launch(std::uint64_t until) {
-  integrate_allocation();
-  fold_subbank_counts();
+  rf_counters_.end_launch(now_);
   mem_.finish(stats_);
   if (until > now_) now_ = until;  // the N-SM mode: this SM idles until the launch ends on every SM
   stats_.cycles += now_ - launch_start_;
@@ -215,15 +214,7 @@ std::uint64_t Sm::next_interesting_cycle() const {
   std::uint64_t t = std::numeric_limits<std::uint64_t>::max();
   auto after = [&](std::uint64_t x) { t = std::min(t, std::max(x, now_ + 1)); };
   if (!events_.empty()) after(events_.top().time);
-  if (p_.rf_ports == RfPorts::Single) {
-    for (std::uint64_t m = bank_queued_; m; m &= m - 1) after(bank_busy_[static_cast<std::size_t>(std::countr_zero(m))]);
-  } else {  // each port with work waiting frees on its own
-    for (std::uint64_t m = bank_queued_; m; m &= m - 1) {
-      const auto b = static_cast<std::size_t>(std::countr_zero(m));
-      if (!reads_[b].empty()) after(bank_busy_[b]);
-      if (!writes_[b].empty()) after(write_busy_[b]);
-    }
-  }
+  after(regfile_.next_port_free());
   for (std::uint64_t m = cu_collected_; m; m &= m - 1) {
     const Collector& c = cus_[static_cast<std::size_t>(std::countr_zero(m))];
     if (c.ready_at > now_) {

@@ -4,9 +4,10 @@
 // and adds to stats(). Each warp replays its trace (trace.h): the SM never evaluates control flow, it
 // issues the trace's steps in order, a branch costing arch.lat_branch_cycles before the warp's next
 // issue, a barrier holding the warp until its block's live warps all arrive.
-// Per cycle, in GPGPU-Sim's order: completed results queue their register writes; each bank
-// serves one access (writes first, then the head of its read FIFO, at most one operand per collector
-// unit per cycle; an access to a slow bank keeps it busy for its latency); collector units with all
+// Per cycle, in GPGPU-Sim's order: completed results queue their register writes; the register
+// file's banks serve their queues (arch/regfile/register_file.h: per bank one access or, dual-ported,
+// one read and one write; at most one operand per collector unit per cycle; an access to a slow bank
+// keeps its port busy for its latency); collector units with all
 // operands dispatch to the SP / SFU / MEM pipelines; each scheduler issues at most one instruction;
 // a free block slot takes the next block. Warp i belongs to scheduler i % schedulers; a block in
 // hardware block slot c owns warp slots c*wpb .. c*wpb+wpb-1, so a new block recycles the retired
@@ -27,6 +28,8 @@
 #include "arch/memory.h"
 #include "arch/operand_path.h"
 #include "arch/params.h"
+#include "arch/regfile/register_file.h"
+#include "arch/regfile/rf_counters.h"
 #include "arch/rf_provider.h"
 #include "arch/scheduler/i_warp_scheduler.h"
 #include "arch/sm_stats.h"
@@ -46,6 +49,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // One scheduler object per scheduler unit is created with make_scheduler(scheduler_name, p).
   Sm(const ArchParams& p, const std::string& scheduler_name, std::unique_ptr<IRegisterMapping> mapping,
      IRfProvider& rf, std::uint64_t workload_key, IOperandPath* path = nullptr);
+  Sm(const Sm&) = delete;  // rf_counters_ refers to stats_
+  Sm& operator=(const Sm&) = delete;
   void run_launch(const IWorkload& wl, int launch_index);
   // The N-SM mode (arch/gpu.h): this SM takes its blocks from `blocks` (the launch's next block, shared
   // by the SMs) instead of b % sms == 0, and sends its L1 misses to the shared `l2` (in its clock domain).
@@ -125,17 +130,6 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     int bid = 0, wib = 0;              // the issuing warp's block and warp index in block (its slot may be
                                        // reused by a new block before a store leaves the collector)
   };
-  struct Read {
-    std::uint16_t cu;
-    std::uint8_t lat, warp;
-    std::uint32_t lanes;  // stored lanes (stored_lanes()): which sub-banks the access touches
-  };
-  struct Write {
-    std::uint8_t warp, lat;
-    RegId reg;
-    bool background;  // a hierarchy's write-back: occupies the bank, clears no scoreboard bit
-    std::uint32_t lanes;  // stored lanes, as Read::lanes
-  };
   struct Event {  // the results of an instruction are ready to be written back at `time`
     std::uint64_t time;
     std::uint32_t seq;
@@ -145,24 +139,6 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     std::uint32_t record = MemorySystem::kNoRecord;  // pending banks-DRAM requests: `time` is a lower bound
     bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
   };
-  template <typename T>
-  struct Ring {  // fixed-capacity FIFO, no allocation per push
-    std::vector<T> buf;
-    std::uint32_t head = 0, size = 0;
-    std::uint32_t mask = 0;  // capacity - 1 (capacity is a power of two)
-    void init(std::size_t cap) { buf.assign(cap, T{}), head = size = 0, mask = static_cast<std::uint32_t>(cap - 1); }
-    bool empty() const { return size == 0; }
-    T& front() { return buf[head]; }
-    void pop() { head = (head + 1) & mask, --size; }
-    void push(const T& v) {
-      if (size == buf.size()) [[unlikely]]
-        grow();
-      buf[(head + size) & mask] = v;
-      ++size;
-    }
-    void grow();
-  };
-
   // sm.cpp: launch loop, issue, stalls, idle skipping
   void reset_for_launch(const IWorkload& wl, int launch_index);
   bool issue_cycle();
@@ -173,21 +149,18 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   void operand_state(Warp& w) const;
   void wake_all_schedulers();
   void sync_warp(int slot);
-  // sm_operands.cpp: writeback, bank arbitration, dispatch
+  // sm_operands.cpp: writeback, bank arbitration (the register file, arch/regfile/), dispatch
   bool writeback_events();
   bool arbitrate_banks();
-  bool arbitrate_banks_read_write();
   bool dispatch();
   void request_reads(int cu, const Warp& w, int slot, const Instr& in);
-  void count_access(int bank, std::uint32_t lanes, int lat, bool write);
-  void fold_subbank_counts();
+  void request_write(const Warp& w, int slot, RegId reg, std::uint32_t lanes, bool background);
   // sm_control.cpp: blocks, control flow, barriers
   bool launch_block();
   void retire_block(int block_slot);
   void execute_control(int slot, const Instr& in);
   void advance(Warp& w);
   void at_pc(Warp& w) const;
-  void integrate_allocation();
   double draw(std::uint64_t a, std::uint64_t b) const;
   // The RF-hierarchy hooks (operand_path.h), used only when a path is set.
   void on_activate(int slot) override;
@@ -205,7 +178,9 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   IOperandPath* path_;
   MemorySystem mem_;
   SmStats stats_;
+  RfCounters rf_counters_{stats_};  // the register file's statistics (into stats_)
   KernelRf rf_;
+  RegisterFile regfile_;            // banks, ports, request queues, row allocation
 
   // Per-launch state
   const IWorkload* wl_ = nullptr;
@@ -234,20 +209,9 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   std::vector<Collector> cus_;
   std::vector<int> cu_first_, cu_count_;  // per Unit
   std::vector<int> cu_free_;              // per Unit
-  std::vector<Ring<Read>> reads_;         // per bank
-  std::vector<Ring<Write>> writes_;       // per bank
-  std::vector<std::uint64_t> bank_busy_;  // per bank: busy until (exclusive); the read port under rf_ports = read-write
-  std::vector<std::uint64_t> write_busy_;  // per bank: the write port busy until (rf_ports = read-write only)
-  std::vector<std::uint64_t> row_used_;   // [bank * row_words_ + word]: row allocation bitmask
-  int row_words_ = 1;
   std::vector<std::uint64_t> lane_busy_;  // per execution lane (SP x issue_sp, SFU, MEM)
   std::vector<int> lane_first_;
   CalendarQueue<Event> events_;
-  std::vector<int> alloc_rows_;  // per physical sub-bank: allocated rows now
-  // Accesses that touch every sub-bank of their bank, per bank: reads, writes, busy cycles (this launch).
-  std::vector<std::uint64_t> sub_full_;
-  std::uint32_t sub_hi_ = 0;  // the top lane of each of the S lane groups
-  std::uint64_t alloc_last_ = 0;
   std::vector<WarpView> views_;
   std::vector<Stall> last_stall_;  // per scheduler
   // Issue-stage cache, per scheduler: a scheduler that found no ready warp keeps that outcome (and its
@@ -263,16 +227,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   int dispatch_rr_ = 0;
   int cus_busy_ = 0;       // collector units holding an instruction
   std::uint64_t cu_collected_ = 0;    // bit c: collector unit c holds an instruction with all operands read
-  std::uint64_t bank_queued_ = 0;     // bit b: bank b has a read or write waiting
-  int queued_accesses_ = 0;  // reads + writes waiting in bank queues
 };
-
-// Calls f(bit) for the set bits of m in the rotating order start, start+1, ..., 63, 0, ..., start-1.
-template <typename F>
-inline void for_each_bit_from(std::uint64_t m, int start, F&& f) {
-  // Bit j of the rotated mask is bit (start + j) % 64 of m: one loop, so f is inlined.
-  for (std::uint64_t h = std::rotr(m, start); h; h &= h - 1) f((std::countr_zero(h) + start) & 63);
-}
 
 // Hot per-access helpers, inline for the operand stage (sm_operands.cpp) and the issue stage.
 // The scoreboard state of the instruction at the warp's pc (Warp::dep, mem, use_long).
@@ -320,15 +275,6 @@ inline void Sm::sync_warp(int slot) {
   put(m.delay, w.next_issue > now_);
   put(m.fast, w.fast);
   for (int u = 0; u < 3; ++u) put(m.unit[u], w.unit == u);
-}
-
-template <typename T>
-void Sm::Ring<T>::grow() {  // rare: unroll into a larger buffer
-  std::vector<T> nb(buf.size() * 2);
-  for (std::uint32_t i = 0; i < size; ++i) nb[i] = buf[(head + i) & mask];
-  buf.swap(nb);
-  head = 0;
-  mask = static_cast<std::uint32_t>(buf.size() - 1);
 }
 
 }  // namespace rfvar::arch

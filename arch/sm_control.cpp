@@ -92,8 +92,8 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
 
   // Collector units and execution lanes, grouped per Unit.
   cus_.clear();
-  cus_busy_ = queued_accesses_ = 0;
-  cu_collected_ = bank_queued_ = 0;
+  cus_busy_ = 0;
+  cu_collected_ = 0;
   dispatch_rr_ = 0;
   cu_first_.assign(3, 0);
   cu_free_.assign(3, 0);
@@ -106,31 +106,11 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   }
   if (cus_.size() > 64) throw InputError("more than 64 operand collector units per SM are not supported");
   lane_busy_.assign(static_cast<std::size_t>(lane_first_[3]), now_);
-  reads_.resize(static_cast<std::size_t>(s.banks));
-  writes_.resize(static_cast<std::size_t>(s.banks));
-  for (auto& r : reads_) r.init(64);
-  for (auto& w : writes_) w.init(64);
-  bank_busy_.assign(static_cast<std::size_t>(s.banks), now_);
-  write_busy_.assign(static_cast<std::size_t>(s.banks), now_);
-  row_words_ = (s.rows_per_bank + 63) / 64;
-  row_used_.assign(static_cast<std::size_t>(s.banks * row_words_), 0);
-  for (int b = 0; b < s.banks; ++b)  // rows past rows_per_bank are never free
-    if (s.rows_per_bank % 64) row_used_[static_cast<std::size_t>(b * row_words_ + row_words_ - 1)] = ~0ull << (s.rows_per_bank % 64);
-  alloc_rows_.assign(static_cast<std::size_t>(s.banks * s.subbanks), 0);
-  sub_full_.assign(static_cast<std::size_t>(3 * s.banks), 0);
-  sub_hi_ = 0;
-  for (int g = 0; g < s.subbanks; ++g) sub_hi_ |= 1u << (g * (32 / s.subbanks) + 32 / s.subbanks - 1);
-  alloc_last_ = now_;
+  regfile_.reset(s, p_.rf_ports, now_);
+  rf_counters_.reset(s, now_);
   mem_.reset();
   mem_.set_period_ratio(1.0 / s.clock_norm);
   if (path_) path_->on_kernel_launch(k, slots, *this);
-}
-
-void Sm::integrate_allocation() {
-  const double dt = static_cast<double>(now_ - alloc_last_);
-  if (dt > 0)
-    for (std::size_t i = 0; i < alloc_rows_.size(); ++i) stats_.subbank_allocated_row_cycles[i] += alloc_rows_[i] * dt;
-  alloc_last_ = now_;
 }
 
 bool Sm::launch_block() {
@@ -139,7 +119,7 @@ bool Sm::launch_block() {
   int c = 0;
   while (c < max_blocks_ && blocks_[static_cast<std::size_t>(c)].live) ++c;
   if (c == max_blocks_) return false;
-  integrate_allocation();
+  rf_counters_.integrate(now_);
   const auto& s = rf_.setup;
   BlockSlot& b = blocks_[static_cast<std::size_t>(c)];
   b.live = true;
@@ -180,26 +160,15 @@ bool Sm::launch_block() {
     const int R = k_->regs_per_thread;
     for (int r = 0; r < R; ++r) {
       const std::uint32_t half = k_->hybrid_half(i, r);  // lanes all in one half: a hybrid candidate
-      int v = mapping_->bank(slot, r, half != 0);
+      const int v = mapping_->bank(slot, r, half != 0);
       if (v < 0 || v >= s.banks) throw std::logic_error("register mapping returned bank " + std::to_string(v));
-      int word = 0;
-      for (int tries = 0;; ++tries) {  // lowest free row of bank v
-        word = 0;
-        while (word < row_words_ && row_used_[static_cast<std::size_t>(v * row_words_ + word)] == ~0ull) ++word;
-        if (word < row_words_) break;
-        if (tries == s.banks) throw std::logic_error("register file full: occupancy exceeds the banks");
-        v = (v + 1) % s.banks;  // bank full: spill to the next bank with a free row
-        ++stats_.row_spills;
-      }
-      std::uint64_t& used = row_used_[static_cast<std::size_t>(v * row_words_ + word)];
-      const int row = 64 * word + std::countr_zero(~used);
-      used |= 1ull << (row % 64);
+      const RegisterFile::Row at = regfile_.allocate_row(v, rf_counters_);
       RegState& g = w.regs[r];
-      g.bank = static_cast<std::uint8_t>(v);
-      g.row = static_cast<std::uint8_t>(row);
-      g.lat = s.latency[static_cast<std::size_t>(v * s.rows_per_bank + row)];
-      g.hyb = hybrid_lanes(s.hybrid_fast_lanes[static_cast<std::size_t>(v)], half);
-      for (int sb = 0; sb < s.subbanks; ++sb) ++alloc_rows_[static_cast<std::size_t>(s.subbank_of[static_cast<std::size_t>(v * s.subbanks + sb)])];
+      g.bank = static_cast<std::uint8_t>(at.bank);
+      g.row = static_cast<std::uint8_t>(at.row);
+      g.lat = s.latency[static_cast<std::size_t>(at.bank * s.rows_per_bank + at.row)];
+      g.hyb = hybrid_lanes(s.hybrid_fast_lanes[static_cast<std::size_t>(at.bank)], half);
+      rf_counters_.row(at.bank, +1);
     }
     // Register ids beyond the physical count (GPGPU-Sim's numbering of PTX virtual registers,
     // docs/models.md): the bank is the mapping's for that id, as GPGPU-Sim's register_bank(); the
@@ -224,14 +193,13 @@ bool Sm::launch_block() {
 }
 
 void Sm::retire_block(int c) {
-  integrate_allocation();
-  const auto& s = rf_.setup;
+  rf_counters_.integrate(now_);
   for (int i = 0; i < wpb_; ++i) {
     Warp& w = warps_[static_cast<std::size_t>(c * wpb_ + i)];
     for (int r = 0; r < k_->regs_per_thread; ++r) {
       const RegState& g = w.regs[r];
-      row_used_[static_cast<std::size_t>(g.bank * row_words_ + g.row / 64)] &= ~(1ull << (g.row % 64));
-      for (int sb = 0; sb < s.subbanks; ++sb) --alloc_rows_[static_cast<std::size_t>(s.subbank_of[static_cast<std::size_t>(g.bank * s.subbanks + sb)])];
+      regfile_.free_row(g.bank, g.row);
+      rf_counters_.row(g.bank, -1);
     }
     w.live = false;
     sync_warp(c * wpb_ + i);

@@ -1,0 +1,177 @@
+// The banked main register file of one SM (GPGPU-Sim opndcoll_rfu_t banks, spec §4): which rows of
+// which bank hold a vector, each bank's ports and busy state, its read and write request queues, and
+// the per-cycle bank arbitration.
+//
+// Contract: reset() at each kernel launch empties the queues, frees every row and every port (free
+// at `now`) for the launch's RfSetup. Requests name a virtual bank and the access's cycles (the SM
+// decides them from its register state: hybrid lanes, slow rows). arbitrate(now) is one cycle, in
+// GPGPU-Sim's order: banks in a rotating priority starting at now % banks; per bank,
+//  - arch.rf_ports = "single": one access per bank and cycle, writes first, then the head of the read
+//    FIFO; an access keeps its bank busy for its cycles;
+//  - "read-write" (Tan 2016 §2.1: "Each RF bank is equipped with dual ports to support 1 read and 1
+//    write per cycle"): the head write takes the write port and the head read the read port, each busy
+//    for its own access's cycles;
+// and in both, a read is served only if its collector unit has had no operand this cycle (the FIFO
+// head blocks its bank's later reads). The collector side is the caller's: `got_operand(cu)` says
+// whether unit `cu` already had one this cycle, `on_read(read)` / `on_write(write)` are called for
+// each served access. Every served access is counted in RfCounters, and every cycle a read waits
+// (port or collector unit busy) as a conflict cycle. Deterministic, no allocation per access.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "arch/params.h"
+#include "arch/regfile/rf_counters.h"
+#include "arch/regfile/ring.h"
+#include "arch/workload/kernel.h"
+#include "rfmodel/rf_setup.h"
+
+namespace rfvar::arch {
+
+// A queued operand read: collector unit `cu` reads a register of warp slot `warp`.
+struct RfRead {
+  std::uint16_t cu;
+  std::uint8_t lat, warp;  // lat: cycles the access keeps its port busy
+  std::uint32_t lanes;     // stored lanes: which sub-banks the access touches
+};
+// A queued result write of register `reg` of warp slot `warp`.
+struct RfWrite {
+  std::uint8_t warp, lat;
+  RegId reg;
+  bool background;      // a hierarchy's write-back: occupies the bank, clears no scoreboard bit
+  std::uint32_t lanes;  // stored lanes, as RfRead::lanes
+};
+
+// Calls f(bit) for the set bits of m in the rotating order start, start+1, ..., 63, 0, ..., start-1.
+template <typename F>
+inline void for_each_bit_from(std::uint64_t m, int start, F&& f) {
+  // Bit j of the rotated mask is bit (start + j) % 64 of m: one loop, so f is inlined.
+  for (std::uint64_t h = std::rotr(m, start); h; h &= h - 1) f((std::countr_zero(h) + start) & 63);
+}
+
+class RegisterFile {
+ public:
+  struct Row {
+    int bank, row;
+  };
+
+  void reset(const rfmodel::RfSetup& s, RfPorts ports, std::uint64_t now);
+
+  // The lowest free row of virtual bank `bank`, or, the bank full, of the next bank with a free row
+  // (a spill, counted). Throws std::logic_error if every bank is full.
+  Row allocate_row(int bank, RfCounters& counters);
+  void free_row(int bank, int row) {
+    row_used_[static_cast<std::size_t>(bank * row_words_ + row / 64)] &= ~(1ull << (row % 64));
+  }
+
+  void request_read(int bank, const RfRead& r) {
+    queued_ |= 1ull << bank;
+    reads_[static_cast<std::size_t>(bank)].push(r);
+  }
+  void request_write(int bank, const RfWrite& w) {
+    queued_ |= 1ull << bank;
+    writes_[static_cast<std::size_t>(bank)].push(w);
+  }
+
+  // One cycle of bank arbitration (see the contract); true if any access was served.
+  template <typename GotOperand, typename OnRead, typename OnWrite>
+  bool arbitrate(std::uint64_t now, RfCounters& counters, GotOperand&& got_operand, OnRead&& on_read,
+                 OnWrite&& on_write) {
+    if (queued_ == 0) return false;
+    bool act = false;
+    const std::uint64_t nb = read_busy_.size();  // rotating priority (a mask for 2^k banks)
+    const int start = static_cast<int>(std::has_single_bit(nb) ? now & (nb - 1) : now % nb);
+    if (ports_ == RfPorts::Single) {
+      for_each_bit_from(queued_, start, [&](int bi) {
+        const auto b = static_cast<std::size_t>(bi);
+        if (read_busy_[b] > now) {  // a slow access still occupies the bank
+          if (!reads_[b].empty()) counters.conflict();
+          return;
+        }
+        if (!writes_[b].empty()) {  // writes claim banks first
+          serve_write(bi, read_busy_[b], now, counters, on_write);
+          if (!reads_[b].empty()) counters.conflict();
+          act = true;
+        } else {
+          act |= serve_read(bi, now, counters, got_operand, on_read);
+        }
+        if (reads_[b].empty() && writes_[b].empty()) queued_ &= ~(1ull << bi);
+      });
+    } else {
+      for_each_bit_from(queued_, start, [&](int bi) {
+        const auto b = static_cast<std::size_t>(bi);
+        if (!writes_[b].empty() && write_busy_[b] <= now) {  // the write port
+          serve_write(bi, write_busy_[b], now, counters, on_write);
+          act = true;
+        }
+        if (!reads_[b].empty()) act |= serve_read(bi, now, counters, got_operand, on_read);  // the read port
+        if (reads_[b].empty() && writes_[b].empty()) queued_ &= ~(1ull << bi);
+      });
+    }
+    return act;
+  }
+
+  // The earliest cycle at which a port with an access waiting frees (it may be <= now); the maximum
+  // std::uint64_t if nothing waits.
+  std::uint64_t next_port_free() const {
+    std::uint64_t t = std::numeric_limits<std::uint64_t>::max();
+    if (ports_ == RfPorts::Single) {
+      for (std::uint64_t m = queued_; m; m &= m - 1)
+        t = std::min(t, read_busy_[static_cast<std::size_t>(std::countr_zero(m))]);
+    } else {  // each port with work waiting frees on its own
+      for (std::uint64_t m = queued_; m; m &= m - 1) {
+        const auto b = static_cast<std::size_t>(std::countr_zero(m));
+        if (!reads_[b].empty()) t = std::min(t, read_busy_[b]);
+        if (!writes_[b].empty()) t = std::min(t, write_busy_[b]);
+      }
+    }
+    return t;
+  }
+
+ private:
+  template <typename OnWrite>
+  void serve_write(int bank, std::uint64_t& port_busy, std::uint64_t now, RfCounters& counters,
+                   OnWrite& on_write) {
+    auto& writes = writes_[static_cast<std::size_t>(bank)];
+    const RfWrite wr = writes.front();
+    writes.pop();
+    port_busy = now + wr.lat;
+    counters.access(bank, wr.lanes, wr.lat, true);
+    on_write(wr);
+  }
+  // The head read of `bank` if its (read) port and its collector unit are free; a read left waiting
+  // counts a conflict cycle. True if it was served.
+  template <typename GotOperand, typename OnRead>
+  bool serve_read(int bank, std::uint64_t now, RfCounters& counters, GotOperand& got_operand,
+                  OnRead& on_read) {
+    const auto b = static_cast<std::size_t>(bank);
+    auto& reads = reads_[b];
+    const RfRead rd = reads.front();
+    if (read_busy_[b] > now || got_operand(rd.cu)) {  // one operand per collector unit per cycle
+      counters.conflict();
+      return false;
+    }
+    reads.pop();
+    read_busy_[b] = now + rd.lat;
+    on_read(rd);
+    counters.access(bank, rd.lanes, rd.lat, false);
+    if (!reads.empty()) counters.conflict();
+    return true;
+  }
+
+  RfPorts ports_ = RfPorts::Single;
+  std::vector<Ring<RfRead>> reads_;        // per bank
+  std::vector<Ring<RfWrite>> writes_;      // per bank
+  std::vector<std::uint64_t> read_busy_;   // per bank: busy until (exclusive); the only port under "single"
+  std::vector<std::uint64_t> write_busy_;  // per bank: the write port busy until ("read-write" only)
+  std::uint64_t queued_ = 0;               // bit b: bank b has a read or write waiting
+  std::vector<std::uint64_t> row_used_;    // [bank * row_words_ + word]: row allocation bitmask
+  int row_words_ = 1;
+  int banks_ = 1;
+};
+
+}  // namespace rfvar::arch

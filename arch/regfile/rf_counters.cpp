@@ -1,0 +1,50 @@
+// The register file's statistics (see rf_counters.h for the contract).
+#include "arch/regfile/rf_counters.h"
+
+#include <algorithm>
+
+namespace rfvar::arch {
+
+void RfCounters::reset(const rfmodel::RfSetup& s, std::uint64_t now) {
+  s_ = &s;
+  alloc_rows_.assign(static_cast<std::size_t>(s.banks * s.subbanks), 0);
+  sub_full_.assign(static_cast<std::size_t>(3 * s.banks), 0);
+  sub_hi_ = 0;
+  for (int g = 0; g < s.subbanks; ++g) sub_hi_ |= 1u << (g * (32 / s.subbanks) + 32 / s.subbanks - 1);
+  alloc_last_ = now;
+}
+
+void RfCounters::partial_access(int bank, std::uint32_t touched, int lat, bool write) {
+  const int S = s_->subbanks;
+  const int L = 32 / S;
+  for (std::uint32_t t = touched; t; t &= t - 1) {
+    const int s = std::countr_zero(t) / L;
+    const auto sb = static_cast<std::size_t>(s_->subbank_of[static_cast<std::size_t>(bank * S + s)]);
+    (write ? st_.subbank_writes : st_.subbank_reads)[sb] += 1;
+    st_.subbank_busy_cycles[sb] += static_cast<std::uint64_t>(lat);
+  }
+}
+
+void RfCounters::integrate(std::uint64_t now) {
+  const double dt = static_cast<double>(now - alloc_last_);
+  if (dt > 0)
+    for (std::size_t i = 0; i < alloc_rows_.size(); ++i)
+      st_.subbank_allocated_row_cycles[i] += alloc_rows_[i] * dt;
+  alloc_last_ = now;
+}
+
+void RfCounters::end_launch(std::uint64_t now) {
+  integrate(now);
+  const int S = s_->subbanks;
+  for (std::size_t b = 0; b < sub_full_.size() / 3; ++b)
+    for (int s = 0; s < S; ++s) {
+      const auto sb = static_cast<std::size_t>(
+          s_->subbank_of[b * static_cast<std::size_t>(S) + static_cast<std::size_t>(s)]);
+      st_.subbank_reads[sb] += sub_full_[3 * b];
+      st_.subbank_writes[sb] += sub_full_[3 * b + 1];
+      st_.subbank_busy_cycles[sb] += sub_full_[3 * b + 2];
+    }
+  std::fill(sub_full_.begin(), sub_full_.end(), 0);
+}
+
+}  // namespace rfvar::arch
