@@ -9,6 +9,7 @@
 #include "arch/occupancy.h"
 #include "arch/sm.h"
 #include "arch/workload/draw.h"
+#include "arch/workload/lanes.h"
 #include "common/config.h"
 
 namespace rfvar::arch {

@@ -208,11 +208,5 @@ struct Benchmark {
 };
 
 const char* op_name(OpClass op);
-// Lanes of a warp of `block_threads`-thread blocks with index `wib` in its block that exist.
-std::uint32_t warp_lanes(int block_threads, int wib);
-// Lanes of warp `wib` meeting a programmatic thread-ID condition (TidLess, TidAtLeast, TidModLess,
-// LaneLess); all lanes for block-ID and data-dependent conditions, which do not split a warp by
-// thread ID.
-std::uint32_t programmatic_lanes(const Cond& c, int wib);
 
 }  // namespace rfvar::arch

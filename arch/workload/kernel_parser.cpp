@@ -10,6 +10,7 @@
 #include "arch/workload/addr_stream_parser.h"
 #include "arch/workload/cond_parser.h"
 #include "arch/workload/kernel_fields.h"
+#include "arch/workload/lanes.h"
 #include "common/config.h"
 
 namespace rfvar::arch {

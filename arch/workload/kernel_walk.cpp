@@ -1,11 +1,11 @@
 // Functional walk of warps through the workload IR (see kernel_walk.h for the contract).
 #include "arch/workload/kernel_walk.h"
 
+#include <bit>
+
 #include "arch/memory/coalescer.h"
 #include "arch/memory/l1_cache.h"
-
-#include <algorithm>
-#include <bit>
+#include "arch/workload/simt_walk.h"
 
 namespace rfvar::arch {
 namespace {
@@ -14,84 +14,23 @@ class Walker {
  public:
   Walker(const Kernel& k, const L1Cache::Params& l1, int block_id, int warp, RngStream& rng, WalkStats& s,
          WalkTrace* trace)
-      : k_(k), bid_(block_id), warp_(warp), line_bytes_(l1.line_bytes), rng_(rng), s_(s), trace_(trace),
-        loops_at_(k.code.size()), l1_(l1) {
-    for (std::size_t pc = 0; pc < k.code.size(); ++pc)
-      if (k.code[pc].branch == BranchKind::LoopBack)
-        loops_at_[static_cast<std::size_t>(k.code[pc].target)].push_back(static_cast<int>(pc));
-  }
+      : k_(k), bid_(block_id), warp_(warp), line_bytes_(l1.line_bytes), rng_(rng), s_(s), trace_(trace), l1_(l1) {}
 
+  // The warp's SIMT walk (simt_walk.h); `rand` / `wrand` draw from the RngStream in dynamic order.
   void run_all() {
-    const int first = warp_ * 32;
-    const int lanes = std::clamp(k_.block_threads - first, 0, 32);
-    const std::uint32_t mask = lanes == 32 ? ~0u : ((1u << lanes) - 1u);
-    run(0, static_cast<int>(k_.code.size()), mask);
+    simt_walk(
+        k_, bid_, warp_, [&](std::int32_t, std::uint32_t, int) { return rng_.uniform(); },
+        [&](std::int32_t pc, std::uint32_t mask, const std::int32_t* loop_count) {
+          loop_count_ = loop_count;
+          count(k_.code[static_cast<std::size_t>(pc)], mask);
+        },
+        [&](const Instr& in) {
+          s_.divergent_ifs += 1;
+          if (in.cond.programmatic()) s_.divergent_ifs_programmatic += 1;
+        });
   }
 
  private:
-  // Executes code[lo, hi) with the given active lanes (non-empty).
-  void run(int lo, int hi, std::uint32_t mask) {
-    int pc = lo;
-    while (pc < hi) {
-      // The outermost loop starting here that ends inside [lo, hi): nested loops may share a head.
-      int end = -1;
-      for (int e : loops_at_[static_cast<std::size_t>(pc)])
-        if (e < hi) end = std::max(end, e);
-      if (end >= 0) {
-        const Instr& back = k_.code[static_cast<std::size_t>(end)];
-        for (int t = 0; t < back.trip; ++t) {
-          loop_count_[back.depth] = t;
-          run(pc, end, mask);
-          count(back, mask);
-        }
-        pc = end + 1;
-        continue;
-      }
-      const Instr& in = k_.code[static_cast<std::size_t>(pc)];
-      count(in, mask);
-      if (in.op == OpClass::Exit) return;
-      if (in.branch != BranchKind::If) {
-        ++pc;
-        continue;
-      }
-      const std::uint32_t taken = lanes_meeting(in.cond, mask);
-      const std::uint32_t other = mask & ~taken;
-      if (taken != 0 && other != 0) {
-        s_.divergent_ifs += 1;
-        if (in.cond.programmatic()) s_.divergent_ifs_programmatic += 1;
-      }
-      const bool has_else = in.target != in.reconv;
-      const int then_end = has_else ? in.target - 1 : in.reconv;  // the Jump ends a then-part with else
-      if (taken != 0) {
-        run(pc + 1, then_end, taken);
-        if (has_else) count(k_.code[static_cast<std::size_t>(then_end)], taken);
-      }
-      if (has_else && other != 0) run(in.target, in.reconv, other);
-      pc = in.reconv;
-    }
-  }
-
-  std::uint32_t lanes_meeting(const Cond& c, std::uint32_t mask) {
-    if (c.kind == CondKind::RandomWarp) return rng_.uniform() < c.p ? mask : 0u;
-    std::uint32_t out = 0;
-    for (int l = 0; l < 32; ++l) {
-      if (!(mask >> l & 1u)) continue;
-      const int tid = warp_ * 32 + l;
-      bool on = false;
-      switch (c.kind) {
-        case CondKind::TidLess: on = tid < c.a; break;
-        case CondKind::TidAtLeast: on = tid >= c.a; break;
-        case CondKind::TidModLess: on = tid % c.a < c.b; break;
-        case CondKind::LaneLess: on = l < c.a; break;
-        case CondKind::BidModLess: on = bid_ % c.a < c.b; break;
-        case CondKind::RandomLane: on = rng_.uniform() < c.p; break;
-        case CondKind::RandomWarp: break;
-      }
-      if (on) out |= 1u << l;
-    }
-    return out;
-  }
-
   void count(const Instr& in, std::uint32_t mask) {
     if (trace_ != nullptr) ++trace_->instructions;
     s_.warp_instructions += 1;
@@ -158,8 +97,7 @@ class Walker {
   RngStream& rng_;
   WalkStats& s_;
   WalkTrace* trace_;  // null: counts only
-  std::vector<std::vector<int>> loops_at_;  // [head pc] -> pcs of LoopBacks targeting it
-  std::int32_t loop_count_[8] = {};         // iteration of the enclosing loop at each depth
+  const std::int32_t* loop_count_ = nullptr;  // the walk's iteration of the enclosing loop at each depth
   L1Cache l1_;                              // this warp's lines (stream accesses only)
 };
 

@@ -1,6 +1,5 @@
-// Static lane sets of the workload IR (kernel.h): which lanes of a warp exist and which meet a
-// thread-ID condition. The parser uses them for Kernel::reg_lanes (the hybrid-bank candidates).
-#include "arch/workload/kernel.h"
+// Lane sets of the workload IR: the lanes of a warp and those meeting a thread-ID condition (lanes.h).
+#include "arch/workload/lanes.h"
 
 namespace rfvar::arch {
 
