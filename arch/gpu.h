@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "arch/memory/shared_l2.h"
-#include "arch/sm.h"
+#include "arch/sm/sm.h"
 
 namespace rfvar::arch {
 

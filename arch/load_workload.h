@@ -26,7 +26,7 @@
 #include <memory>
 #include <string>
 
-#include "arch/params.h"
+#include "arch/core/params.h"
 #include "arch/workload/i_workload.h"
 
 namespace rfvar::arch {

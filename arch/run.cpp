@@ -1,7 +1,7 @@
 #include "arch/run.h"
 
 #include "arch/gpu.h"
-#include "arch/sm.h"
+#include "arch/sm/sm.h"
 #include "arch/workload/kernel_workload.h"
 
 namespace rfvar::arch {

@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "arch/core/params.h"
+#include "arch/core/sm_stats.h"
 #include "arch/mapping/i_register_mapping.h"
-#include "arch/operand_path.h"
-#include "arch/params.h"
-#include "arch/rf_provider.h"
-#include "arch/sm_stats.h"
+#include "arch/sm/operand_path.h"
+#include "arch/sm/rf_provider.h"
 #include "arch/technique/technique.h"
 #include "arch/workload/i_workload.h"
 #include "arch/workload/kernel.h"

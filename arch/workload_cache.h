@@ -22,7 +22,7 @@
 #include <filesystem>
 #include <string>
 
-#include "arch/params.h"
+#include "arch/core/params.h"
 #include "arch/workload/trace_workload.h"
 
 namespace rfvar::arch {

@@ -3,7 +3,7 @@
 // the function unit.
 //
 // Contract: pure. Counts are per warp-wide register operand (one 32-lane register read or written by
-// one warp instruction: the SM's bank counters, sm_stats.h, and the allocation replay,
+// one warp instruction: the SM's bank counters, arch/core/sm_stats.h, and the allocation replay,
 // allocation_replay.h). A warp operand is 8 accesses of 128 bits (8 clusters of 4 lanes; every lane
 // counted, active or not, as the banks are read whole), each costing
 //   access energy of the level + 4 words x wire_pj_per_mm x distance(level, datapath)

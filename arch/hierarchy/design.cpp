@@ -4,8 +4,8 @@
 
 #include "arch/hierarchy/rfc_path.h"
 #include "arch/mapping/i_register_mapping.h"
-#include "arch/rf_provider.h"
 #include "arch/run.h"
+#include "arch/sm/rf_provider.h"
 #include "arch/workload/kernel_workload.h"
 #include "common/config.h"
 

@@ -23,13 +23,13 @@
 #include <string>
 #include <vector>
 
+#include "arch/core/params.h"
+#include "arch/core/sm_stats.h"
 #include "arch/hierarchy/ltrf_path.h"
 #include "arch/hierarchy/main_rf_setup.h"
 #include "arch/ltrf/params.h"
-#include "arch/params.h"
 #include "arch/rfc/params.h"
 #include "arch/rfc/rfc_stats.h"
-#include "arch/sm_stats.h"
 #include "arch/workload/i_workload.h"
 #include "arch/workload/kernel.h"
 #include "common/rng.h"

@@ -1,5 +1,5 @@
 // LTRF's hardware in the SM (Sadrosadati et al. 2018 §3.2, §4): per-active-warp RFC partitions
-// filled by a PREFETCH at every prefetch-region entry, as an operand path (operand_path.h).
+// filled by a PREFETCH at every prefetch-region entry, as an operand path (arch/sm/operand_path.h).
 //
 // Contract: regions are register-intervals (intervals.h, LTRF Algorithms 1-2) or strands
 // (strands.h, Gebhart MICRO 2011: the "LTRF (strand)" / SHRF-like point of LTRF §6.6), formed per
@@ -34,7 +34,7 @@
 #include "arch/ltrf/partition.h"
 #include "arch/ltrf/prefetch_cost.h"
 #include "arch/ltrf/region.h"
-#include "arch/operand_path.h"
+#include "arch/sm/operand_path.h"
 
 namespace rfvar::arch::hierarchy {
 

@@ -1,4 +1,4 @@
-// The register-file cache (Gebhart et al. ISCA 2011) in the SM: an operand path (operand_path.h)
+// The register-file cache (Gebhart et al. ISCA 2011) in the SM: an operand path (arch/sm/operand_path.h)
 // around rfc::RegisterFileCache.
 //
 // Contract: entries belong to active warps only. When `active_set_managed` (a two-level
@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "arch/hierarchy/kernel_liveness.h"
-#include "arch/operand_path.h"
 #include "arch/rfc/rf_cache.h"
+#include "arch/sm/operand_path.h"
 
 namespace rfvar::arch::hierarchy {
 

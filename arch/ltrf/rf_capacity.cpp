@@ -3,7 +3,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "arch/occupancy.h"
+#include "arch/core/occupancy.h"
 #include "common/config.h"
 
 namespace rfvar::arch::ltrf {

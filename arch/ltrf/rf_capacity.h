@@ -11,7 +11,7 @@
 // Throws InputError for capacity_multiple <= 0 or if a block does not fit.
 #pragma once
 
-#include "arch/params.h"
+#include "arch/core/params.h"
 #include "arch/workload/kernel.h"
 
 namespace rfvar::arch::ltrf {

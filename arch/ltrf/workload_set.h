@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "arch/params.h"
+#include "arch/core/params.h"
 #include "arch/workload/i_workload.h"
 #include "arch/workload/kernel.h"
 #include "common/config.h"

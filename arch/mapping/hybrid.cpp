@@ -3,7 +3,7 @@
 // register vectors ... re-directed to the hybrid banks and using their slow-bank portion"). Only the
 // partially used vectors the analysis marks (Kernel::hybrid_candidate: all lanes in one half, either
 // half) are placed apart, Eq. 3 style over the banks that answer them in one cycle: the pure-fast
-// banks and the hybrid banks' fast halves (the SM stores an upper-half vector swapped, sm_control.cpp).
+// banks and the hybrid banks' fast halves (the SM stores an upper-half vector swapped, arch/sm/sm_control.cpp).
 // Pure-fast banks serve both sets, so a kernel whose vectors are all partial (NN: 1-thread blocks)
 // sees every bank it uses as fast (Tan §6.1.3). Without hybrid banks in the setup this is Eq. 3.
 #include "arch/mapping/i_register_mapping.h"

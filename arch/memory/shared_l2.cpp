@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "arch/memory.h"
-#include "arch/params.h"
+#include "arch/core/params.h"
+#include "arch/memory/memory_system.h"
 
 namespace rfvar::arch {
 

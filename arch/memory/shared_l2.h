@@ -31,9 +31,9 @@
 #include <queue>
 #include <vector>
 
+#include "arch/core/params.h"
 #include "arch/memory/dram.h"
 #include "arch/memory/l1_cache.h"
-#include "arch/params.h"
 
 namespace rfvar::arch {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <tuple>
 
-#include "arch/memory/trace_l2_reuse.h"
+#include "arch/analysis/trace_l2_reuse.h"
 #include "arch/ptx/ptxas_regs.h"
 #include "arch/ptx/reg_alloc.h"
 #include "arch/ptx/register_use.h"

@@ -24,7 +24,7 @@
 #include <limits>
 #include <vector>
 
-#include "arch/params.h"
+#include "arch/core/params.h"
 #include "arch/regfile/rf_counters.h"
 #include "arch/regfile/ring.h"
 #include "arch/workload/kernel.h"

@@ -4,7 +4,7 @@
 // Contract: bound to one SmStats for its lifetime. reset() at each kernel launch (before any
 // access) takes the launch's RfSetup, which must outlive the launch. Bank counters are per virtual
 // bank; sub-bank counters per physical sub-bank (RfSetup::subbank_of), counting an access on a
-// sub-bank only if one of its lanes is active (sm_stats.h). An access touching every sub-bank of
+// sub-bank only if one of its lanes is active (arch/core/sm_stats.h). An access touching every sub-bank of
 // its bank (the usual case) is summed per bank and folded into the sub-bank counters by
 // end_launch(), which must be called once at the end of each launch. Allocated-row cycles
 // (subbank_allocated_row_cycles) integrate the rows holding live vectors over time: call
@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "arch/sm_stats.h"
+#include "arch/core/sm_stats.h"
 #include "rfmodel/rf_setup.h"
 
 namespace rfvar::arch {

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "arch/params.h"
+#include "arch/core/params.h"
 
 namespace rfvar::arch {
 

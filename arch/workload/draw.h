@@ -1,7 +1,7 @@
 // The workload's deterministic draws: a pure function of the workload key and two 64-bit words
 // naming what is drawn (launch, block, warp, the instruction's index in its warp's dynamic stream,
 // pc, lane / request). Shared by the `.kernel` front end (data-dependent branch conditions,
-// kernel_workload.h) and the SM (L1 / L2 hit draws of requests without addresses, sm.h), so that a
+// kernel_workload.h) and the SM (L1 / L2 hit draws of requests without addresses, arch/sm/sm.h), so that a
 // recorded trace and a direct run draw the same numbers.
 #pragma once
 

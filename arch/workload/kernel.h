@@ -87,7 +87,7 @@ struct Cond {
 // innermost enclosing loop is
 //   offset_bytes + block_bytes * bx + block_y_bytes * by + lane_bytes * x + pitch_bytes * y
 //   + iter_bytes * iter
-//   + scatter_offset(...)   (a pseudo-random element, arch/memory/scatter.h; 0 without scatter=)
+//   + scatter_offset(...)   (a pseudo-random element, arch/workload/scatter.h; 0 without scatter=)
 // (mod wrap_bytes when wrap_bytes > 0), x = t % dim_x and y = t / dim_x for 2-D blocks (dim_x > 0),
 // else x = t, y = 0; bx = bid % grid_x and by = bid / grid_x for 2-D grids (grid_x > 0), else
 // bx = bid, by = 0; in region `region` (regions never alias). Coalescing and the L1 tags decide
@@ -108,7 +108,7 @@ struct AddrStream {
   std::int32_t grid_x = 0;        // blocks per grid row of a 2-D grid; 0 = 1-D
   std::int64_t block_y_bytes = 0; // bytes between grid rows (2-D grids)
   std::int64_t scatter_bytes = 0; // irregular term: element size of a pseudo-random element of the
-                                  // footprint (arch/memory/scatter.h); 0 = none
+                                  // footprint (arch/workload/scatter.h); 0 = none
   std::uint32_t scatter_key = 0;  // streams with the same key pick the same element index
 };
 

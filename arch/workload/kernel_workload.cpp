@@ -1,7 +1,7 @@
 // The `.kernel` front end's SIMT walk (structured control flow of docs/kernel-format.md).
 #include "arch/workload/kernel_workload.h"
 
-#include "arch/memory/coalescer.h"
+#include "arch/workload/coalescer.h"
 #include "arch/workload/draw.h"
 #include "arch/workload/simt_walk.h"
 

@@ -7,7 +7,7 @@
 // instruction. Programmatic conditions are evaluated from thread and block IDs; data-dependent ones
 // (`rand`, `wrand`) draw workload_draw(key, launch/block, warp/step ^ pc) (draw.h), so the trace does
 // not depend on timing, chip or technique. Accesses with an address stream (Instr::mem_trace) get
-// their coalesced line requests (arch/memory/coalescer.h) with `line_bytes`; other memory
+// their coalesced line requests (arch/workload/coalescer.h) with `line_bytes`; other memory
 // instructions carry no TraceMem (the SM draws their hits from tx= / l1= / l2=).
 #pragma once
 

@@ -9,7 +9,7 @@
 // that distinct spaces never alias), for shared accesses the bank-conflict degree (`count` ways,
 // no lines). The last step of every warp is its Exit. A BlockTrace holds the warps of one block
 // (warp index in block = position). Producers: the `.kernel` front end (kernel_trace.h), the PTX
-// interpreter (arch/ptx/) and the Accel-Sim reader (arch/accelsim/); consumer: the SM (sm.h).
+// interpreter (arch/ptx/) and the Accel-Sim reader (arch/accelsim/); consumer: the SM (arch/sm/sm.h).
 #pragma once
 
 #include <cstdint>

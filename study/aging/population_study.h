@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "arch/params.h"
+#include "arch/core/params.h"
 #include "arch/workload/i_workload.h"
 #include "common/progress.h"
 #include "common/rng.h"

@@ -20,8 +20,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "arch/params.h"
-#include "arch/sm_stats.h"
+#include "arch/core/params.h"
+#include "arch/core/sm_stats.h"
 #include "arch/technique/technique.h"
 #include "arch/workload/i_workload.h"
 #include "arch/workload/kernel.h"

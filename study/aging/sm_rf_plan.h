@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "arch/rf_provider.h"
+#include "arch/sm/rf_provider.h"
 #include "rfmodel/params.h"
 #include "varius/chip_sample.h"
 

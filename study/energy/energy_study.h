@@ -33,10 +33,10 @@
 #include <string>
 #include <vector>
 
+#include "arch/core/params.h"
 #include "arch/energy/access_energy.h"
 #include "arch/energy/allocation.h"
 #include "arch/hierarchy/design.h"
-#include "arch/params.h"
 #include "common/progress.h"
 #include "common/rng.h"
 

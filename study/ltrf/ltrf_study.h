@@ -29,8 +29,8 @@
 #include <string>
 #include <vector>
 
+#include "arch/core/params.h"
 #include "arch/hierarchy/design.h"
-#include "arch/params.h"
 #include "arch/workload/i_workload.h"
 #include "common/progress.h"
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "arch/params.h"
+#include "arch/core/params.h"
 #include "nbti/params.h"
 #include "rfmodel/params.h"
 #include "varius/params.h"

@@ -2,7 +2,7 @@
 // test kernel's grid runs on the simulated SM.
 #pragma once
 
-#include "arch/params.h"
+#include "arch/core/params.h"
 #include "common/config.h"
 
 namespace rfvar::arch {

@@ -1,4 +1,4 @@
-// The SM's calendar queue of result events (arch/event_queue.h) against std::priority_queue.
+// The SM's calendar queue of result events (arch/core/event_queue.h) against std::priority_queue.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -6,7 +6,7 @@
 #include <queue>
 #include <vector>
 
-#include "arch/event_queue.h"
+#include "arch/core/event_queue.h"
 
 using namespace rfvar::arch;
 

@@ -1,5 +1,5 @@
 // Tests of the address-stream memory path: coalescing into 128 B line requests
-// (arch/memory/coalescer.h), the L1 tag array (arch/memory/l1_cache.h), the kernel format's addr=
+// (arch/workload/coalescer.h), the L1 tag array (arch/memory/l1_cache.h), the kernel format's addr=
 // keys (arch/workload/kernel_parser.h), and the whole SM, where the issue order now changes the L1
 // hit rate (GPGPU-Sim GTX480 dl1 32:128:4, LRU, allocate on read miss, write-evict).
 #include <doctest/doctest.h>
@@ -7,13 +7,13 @@
 #include <string>
 
 #include "arch/mapping/i_register_mapping.h"
-#include "arch/memory.h"
-#include "arch/memory/coalescer.h"
 #include "arch/memory/l1_cache.h"
+#include "arch/memory/memory_system.h"
 #include "arch/run.h"
+#include "arch/workload/coalescer.h"
 #include "arch/workload/kernel_parser.h"
-#include "tests/arch/kernel_parse_error.h"
 #include "common/config.h"
+#include "tests/arch/kernel_parse_error.h"
 
 using namespace rfvar;
 using namespace rfvar::arch;

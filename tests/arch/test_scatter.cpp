@@ -1,4 +1,4 @@
-// Tests of the irregular address term `scatter=E` (arch/memory/scatter.h): a pseudo-random element of
+// Tests of the irregular address term `scatter=E` (arch/workload/scatter.h): a pseudo-random element of
 // the footprint per (key, block, thread, iteration), as a gather through an index array (BFS's
 // visited[edges[i]]) reads, and its parsing (docs/kernel-format.md).
 #include <doctest/doctest.h>
@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "arch/memory/coalescer.h"
-#include "arch/memory/scatter.h"
+#include "arch/workload/coalescer.h"
 #include "arch/workload/kernel_parser.h"
-#include "tests/arch/kernel_parse_error.h"
+#include "arch/workload/scatter.h"
 #include "common/config.h"
+#include "tests/arch/kernel_parse_error.h"
 
 using namespace rfvar;
 using namespace rfvar::arch;

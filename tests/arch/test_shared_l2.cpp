@@ -1,8 +1,8 @@
 // The N-SM mode's shared L2 and DRAM (arch/memory/shared_l2.h) and an SM's memory system attached to
-// it (arch/memory.h): tags on a hand-made address stream, clock-domain crossing, sharing between SMs.
+// it (arch/memory/memory_system.h): tags on a hand-made address stream, clock-domain crossing, sharing between SMs.
 #include <doctest/doctest.h>
 
-#include "arch/memory.h"
+#include "arch/memory/memory_system.h"
 #include "arch/memory/shared_l2.h"
 #include "tests/arch/one_sm_params.h"
 

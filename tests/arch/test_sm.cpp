@@ -1,13 +1,13 @@
-// Behaviour of the SM cycle model (arch/sm.h) on tiny hand-made kernels and register-file setups.
+// Behaviour of the SM cycle model (arch/sm/sm.h) on tiny hand-made kernels and register-file setups.
 #include <doctest/doctest.h>
 
 #include <set>
 #include <string>
 
+#include "arch/core/occupancy.h"
 #include "arch/mapping/i_register_mapping.h"
-#include "arch/occupancy.h"
 #include "arch/run.h"
-#include "arch/sm.h"
+#include "arch/sm/sm.h"
 #include "arch/workload/kernel_parser.h"
 #include "tests/arch/one_sm_params.h"
 

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
+#include "arch/core/params.h"
 #include "arch/ltrf/rf_capacity.h"
-#include "arch/params.h"
 #include "common/config.h"
 
 using namespace rfvar::arch;

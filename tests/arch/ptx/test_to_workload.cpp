@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "arch/core/params.h"
 #include "arch/mapping/i_register_mapping.h"
-#include "arch/params.h"
 #include "arch/ptx/op_class.h"
 #include "arch/ptx/parser.h"
 #include "arch/ptx/ptxas_regs.h"

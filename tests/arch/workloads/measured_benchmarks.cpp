@@ -5,7 +5,7 @@
 #include <map>
 #include <memory>
 
-#include "arch/occupancy.h"
+#include "arch/core/occupancy.h"
 #include "arch/workload/kernel_parser.h"
 #include "common/config.h"
 

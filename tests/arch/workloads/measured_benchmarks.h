@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "arch/params.h"
+#include "arch/analysis/kernel_walk.h"
+#include "arch/core/params.h"
 #include "arch/workload/kernel.h"
-#include "arch/workload/kernel_walk.h"
 
 namespace rfvar::arch::test {
 
@@ -38,7 +38,7 @@ const MeasuredBenchmark& measured(const std::string& name);
 
 // ArchParams of data/fermi-32nm.toml (GTX480: 15 SMs, 32768 registers, max_cta limits).
 const ArchParams& arch_params();
-// Resident blocks per SM (arch/occupancy.h), blocks of a grid on SM 0, register-file fraction.
+// Resident blocks per SM (arch/core/occupancy.h), blocks of a grid on SM 0, register-file fraction.
 int occupancy(const Kernel& k);
 int blocks_on_sm0(int grid);
 double rf_use(const Kernel& k, int blocks);

@@ -4,8 +4,8 @@
 
 #include <string>
 
+#include "arch/analysis/kernel_walk.h"
 #include "arch/workload/kernel_parser.h"
-#include "arch/workload/kernel_walk.h"
 
 using namespace rfvar;
 using namespace rfvar::arch;

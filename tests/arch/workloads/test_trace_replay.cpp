@@ -7,12 +7,12 @@
 #include <bit>
 #include <string>
 
+#include "arch/analysis/kernel_walk.h"
+#include "arch/core/params.h"
 #include "arch/mapping/i_register_mapping.h"
-#include "arch/params.h"
 #include "arch/run.h"
 #include "arch/technique/technique.h"
 #include "arch/workload/kernel_parser.h"
-#include "arch/workload/kernel_walk.h"
 #include "arch/workload/kernel_workload.h"
 #include "arch/workload/trace_workload.h"
 #include "common/config.h"

@@ -23,16 +23,16 @@
 #include <queue>
 #include <vector>
 
-#include "arch/event_queue.h"
+#include "arch/core/event_queue.h"
+#include "arch/core/params.h"
+#include "arch/core/sm_stats.h"
 #include "arch/mapping/i_register_mapping.h"
-#include "arch/memory.h"
-#include "arch/operand_path.h"
-#include "arch/params.h"
+#include "arch/memory/memory_system.h"
 #include "arch/regfile/register_file.h"
 #include "arch/regfile/rf_counters.h"
-#include "arch/rf_provider.h"
 #include "arch/scheduler/i_warp_scheduler.h"
-#include "arch/sm_stats.h"
+#include "arch/sm/operand_path.h"
+#include "arch/sm/rf_provider.h"
 #include "arch/workload/i_workload.h"
 #include "arch/workload/kernel.h"
 

@@ -1,4 +1,4 @@
-#include "arch/params.h"
+#include "arch/core/params.h"
 
 namespace rfvar::arch {
 

@@ -1,9 +1,9 @@
-#include "arch/memory/coalescer.h"
+#include "arch/workload/coalescer.h"
 
 #include <algorithm>
 #include <bit>
 
-#include "arch/memory/scatter.h"
+#include "arch/workload/scatter.h"
 
 namespace rfvar::arch {
 

@@ -12,7 +12,7 @@
 #include <optional>
 #include <vector>
 
-#include "arch/sm_stats.h"
+#include "arch/core/sm_stats.h"
 #include "arch/workload/kernel.h"
 #include "rfmodel/bank_table.h"
 #include "rfmodel/rf_setup.h"

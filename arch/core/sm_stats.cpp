@@ -1,4 +1,4 @@
-#include "arch/sm_stats.h"
+#include "arch/core/sm_stats.h"
 
 namespace rfvar::arch {
 

@@ -14,8 +14,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "arch/analysis/l2_reuse.h"
 #include "arch/memory/l1_cache.h"
-#include "arch/memory/l2_reuse.h"
 
 namespace rfvar::arch {
 

@@ -1,4 +1,4 @@
-#include "arch/memory.h"
+#include "arch/memory/memory_system.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
 // Functional walk of warps through the workload IR (see kernel_walk.h for the contract).
-#include "arch/workload/kernel_walk.h"
+#include "arch/analysis/kernel_walk.h"
 
 #include <bit>
 
-#include "arch/memory/coalescer.h"
 #include "arch/memory/l1_cache.h"
+#include "arch/workload/coalescer.h"
 #include "arch/workload/simt_walk.h"
 
 namespace rfvar::arch {
@@ -59,7 +59,7 @@ class Walker {
     }
   }
 
-  // The 128 B lines of an address-stream access (arch/memory/coalescer.h) that miss in an L1 this
+  // The 128 B lines of an address-stream access (arch/workload/coalescer.h) that miss in an L1 this
   // warp has to itself (loads allocate, stores write-evict and always go off-chip): the reuse within
   // one warp (a struct's fields on the same lines, a re-read) without any issue-order assumption.
   // With a trace, the lines are also recorded as access `pc` (counted before this instruction).

@@ -1,5 +1,5 @@
 // The SM's launch loop, issue stage, stall accounting and idle-cycle skipping.
-#include "arch/sm.h"
+#include "arch/sm/sm.h"
 
 #include <algorithm>
 #include <bit>
@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "arch/occupancy.h"
+#include "arch/core/occupancy.h"
 
 namespace rfvar::arch {
 

@@ -5,7 +5,7 @@
 // max_blocks). Throws InputError if a single block does not fit (result would be 0).
 #pragma once
 
-#include "arch/params.h"
+#include "arch/core/params.h"
 #include "arch/workload/kernel.h"
 
 namespace rfvar::arch {

@@ -1,6 +1,6 @@
 // A functional (timing-free) walk of a benchmark's warps through the workload IR: the dynamic counts
 // the kernel-characteristic tests check (active lanes, register use, memory intensity) and, on
-// request, the warp's address-stream accesses in dynamic order (the input of arch/memory/l2_reuse.h).
+// request, the warp's address-stream accesses in dynamic order (the input of arch/analysis/l2_reuse.h).
 //
 // Contract: walk_warp() executes one warp of one block exactly as docs/kernel-format.md defines the
 // control flow (structured SIMT ifs with reconvergence, loops with fixed trips, a part with no active
@@ -8,9 +8,9 @@
 // counts to a WalkStats. Programmatic conditions are evaluated exactly; `rand` / `wrand` draw from
 // the RngStream passed in. walk_kernel_launch() walks every warp of every block that the
 // representative SM receives (block b with b % sms == sm). It knows nothing of timing; occupancy
-// comes from arch/occupancy.h. With a WalkTrace, walk_warp() also records every global/local access
+// comes from arch/core/occupancy.h. With a WalkTrace, walk_warp() also records every global/local access
 // that has an address stream: its pc, how many warp instructions the warp executed before it, and
-// its coalesced lines (arch/memory/coalescer.h), exactly the lines the SM model would request.
+// its coalesced lines (arch/workload/coalescer.h), exactly the lines the SM model would request.
 #pragma once
 
 #include <array>

@@ -1,13 +1,13 @@
 // GPU-wide L2 reuse of recorded warp traces (see trace_l2_reuse.h for the contract).
-#include "arch/memory/trace_l2_reuse.h"
+#include "arch/analysis/trace_l2_reuse.h"
 
 #include <cstddef>
 #include <stdexcept>
 #include <string>
 
-#include "arch/memory/gpu_rounds.h"
-#include "arch/memory/l2_filter.h"
-#include "arch/occupancy.h"
+#include "arch/analysis/gpu_rounds.h"
+#include "arch/analysis/l2_filter.h"
+#include "arch/core/occupancy.h"
 
 namespace rfvar::arch {
 

@@ -1,4 +1,4 @@
-#include "arch/memory/scatter.h"
+#include "arch/workload/scatter.h"
 
 #include <Random123/philox.h>
 

@@ -1,12 +1,12 @@
 // GPU-wide L2 reuse of address streams (see l2_reuse.h for the contract).
-#include "arch/memory/l2_reuse.h"
+#include "arch/analysis/l2_reuse.h"
 
 #include <cstddef>
 
-#include "arch/memory/gpu_rounds.h"
-#include "arch/memory/l2_filter.h"
-#include "arch/occupancy.h"
-#include "arch/workload/kernel_walk.h"
+#include "arch/analysis/gpu_rounds.h"
+#include "arch/analysis/kernel_walk.h"
+#include "arch/analysis/l2_filter.h"
+#include "arch/core/occupancy.h"
 
 namespace rfvar::arch {
 

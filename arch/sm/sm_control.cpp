@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "arch/occupancy.h"
-#include "arch/sm.h"
+#include "arch/core/occupancy.h"
+#include "arch/sm/sm.h"
 #include "arch/workload/draw.h"
 #include "arch/workload/lanes.h"
 #include "common/config.h"

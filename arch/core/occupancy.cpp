@@ -1,4 +1,4 @@
-#include "arch/occupancy.h"
+#include "arch/core/occupancy.h"
 
 #include <algorithm>
 #include <string>

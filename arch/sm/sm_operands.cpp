@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <bit>
 
-#include "arch/memory/coalescer.h"
-#include "arch/sm.h"
+#include "arch/sm/sm.h"
+#include "arch/workload/coalescer.h"
 
 namespace rfvar::arch {
 
