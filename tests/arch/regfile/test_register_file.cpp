@@ -1,0 +1,106 @@
+// Tests of the register-file unit on its own (arch/regfile/register_file.h): port rules of the two
+// bank organisations, the collector-unit rule, row allocation with spills, and its counters.
+#include <doctest/doctest.h>
+
+#include <limits>
+#include <vector>
+
+#include "arch/core/sm_stats.h"
+#include "arch/regfile/register_file.h"
+#include "arch/regfile/rf_counters.h"
+
+using namespace rfvar;
+using namespace rfvar::arch;
+
+namespace {
+
+struct Bench {
+  rfmodel::RfSetup setup = rfmodel::RfSetup::ideal(4, 2, 2);
+  SmStats stats;
+  RfCounters counters{stats};
+  RegisterFile rf;
+  std::vector<int> read_cus, written_regs;
+  std::vector<int> got;  // collector units that had an operand this cycle
+
+  explicit Bench(RfPorts ports) {
+    stats.resize(setup.banks, setup.subbanks);
+    rf.reset(setup, ports, 0);
+    counters.reset(setup, 0);
+  }
+  bool cycle(std::uint64_t now) {
+    got.clear();
+    return rf.arbitrate(
+        now, counters,
+        [&](int cu) {
+          for (int g : got)
+            if (g == cu) return true;
+          return false;
+        },
+        [&](const RfRead& r) {
+          got.push_back(r.cu);
+          read_cus.push_back(r.cu);
+        },
+        [&](const RfWrite& w) { written_regs.push_back(w.reg); });
+  }
+};
+
+RfRead read(int cu, int lat = 1) { return {static_cast<std::uint16_t>(cu), static_cast<std::uint8_t>(lat), 0, ~0u}; }
+RfWrite write(int reg, int lat = 1) { return {0, static_cast<std::uint8_t>(lat), static_cast<RegId>(reg), false, ~0u}; }
+
+}  // namespace
+
+TEST_CASE("GIVEN a single-ported bank with a write and a read queued WHEN arbitrated THEN the write goes first") {
+  Bench b(RfPorts::Single);
+  b.rf.request_read(1, read(3));
+  b.rf.request_write(1, write(7));
+  CHECK(b.cycle(0));
+  CHECK(b.written_regs == std::vector<int>{7});
+  CHECK(b.read_cus.empty());
+  CHECK(b.stats.bank_conflict_cycles == 1);
+  CHECK(b.cycle(1));
+  CHECK(b.read_cus == std::vector<int>{3});
+  CHECK(!b.cycle(2));  // nothing left
+  CHECK(b.rf.next_port_free() == std::numeric_limits<std::uint64_t>::max());
+  b.counters.end_launch(3);
+  CHECK(b.stats.bank_reads[1] == 1);
+  CHECK(b.stats.bank_writes[1] == 1);
+  CHECK(b.stats.subbank_reads[2] == 1);  // bank 1, sub-bank 0 (identity organisation), folded in at the end
+}
+
+TEST_CASE("GIVEN a dual-ported bank with a write and a read queued WHEN arbitrated THEN both go in one cycle") {
+  Bench b(RfPorts::ReadWrite);
+  b.rf.request_read(2, read(0));
+  b.rf.request_write(2, write(5, 2));
+  CHECK(b.cycle(0));
+  CHECK(b.written_regs == std::vector<int>{5});
+  CHECK(b.read_cus == std::vector<int>{0});
+  CHECK(b.stats.bank_conflict_cycles == 0);
+  b.rf.request_write(2, write(6));
+  CHECK(b.rf.next_port_free() == 2);  // the slow write holds the write port
+  CHECK(!b.cycle(1));
+  CHECK(b.cycle(2));
+  CHECK(b.written_regs == std::vector<int>{5, 6});
+}
+
+TEST_CASE("GIVEN two reads of one collector unit in two banks WHEN arbitrated THEN one operand per cycle") {
+  Bench b(RfPorts::Single);
+  b.rf.request_read(0, read(4));
+  b.rf.request_read(1, read(4));
+  CHECK(b.cycle(0));
+  CHECK(b.read_cus.size() == 1);
+  CHECK(b.stats.bank_conflict_cycles == 1);
+  CHECK(b.cycle(1));
+  CHECK(b.read_cus.size() == 2);
+}
+
+TEST_CASE("GIVEN a full bank WHEN a row is allocated there THEN the next bank with a free row takes it, a spill") {
+  Bench b(RfPorts::Single);
+  CHECK(b.rf.allocate_row(3, b.counters).row == 0);
+  CHECK(b.rf.allocate_row(3, b.counters).row == 1);
+  const RegisterFile::Row r = b.rf.allocate_row(3, b.counters);
+  CHECK(r.bank == 0);
+  CHECK(r.row == 0);
+  CHECK(b.stats.row_spills == 1);
+  b.rf.free_row(3, 1);
+  CHECK(b.rf.allocate_row(3, b.counters).row == 1);
+}
