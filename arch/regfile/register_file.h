@@ -24,6 +24,7 @@
 #include <limits>
 #include <vector>
 
+#include "arch/core/for_each_bit.h"
 #include "arch/core/params.h"
 #include "arch/regfile/rf_counters.h"
 #include "arch/regfile/ring.h"
@@ -45,13 +46,6 @@ struct RfWrite {
   bool background;      // a hierarchy's write-back: occupies the bank, clears no scoreboard bit
   std::uint32_t lanes;  // stored lanes, as RfRead::lanes
 };
-
-// Calls f(bit) for the set bits of m in the rotating order start, start+1, ..., 63, 0, ..., start-1.
-template <typename F>
-inline void for_each_bit_from(std::uint64_t m, int start, F&& f) {
-  // Bit j of the rotated mask is bit (start + j) % 64 of m: one loop, so f is inlined.
-  for (std::uint64_t h = std::rotr(m, start); h; h &= h - 1) f((std::countr_zero(h) + start) & 63);
-}
 
 class RegisterFile {
  public:

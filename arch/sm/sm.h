@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "arch/core/event_queue.h"
+#include "arch/core/for_each_bit.h"
 #include "arch/core/params.h"
 #include "arch/core/sm_stats.h"
 #include "arch/mapping/i_register_mapping.h"
