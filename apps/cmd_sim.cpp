@@ -10,6 +10,8 @@
 #include "arch/run.h"
 #include "arch/scheduler/i_warp_scheduler.h"
 #include "common/h5io.h"
+#include "technique/registry.h"
+#include "technique/run.h"
 
 namespace rfvar::apps {
 
@@ -24,21 +26,6 @@ struct SimOptions {
   std::string output;  // optional HDF5 file
   std::string trace_cache;  // optional directory of cached PTX traces
 };
-
-// "chips.h5:17" -> (file, 17).
-std::pair<std::string, int> parse_chip_spec(const std::string& spec) {
-  const auto colon = spec.rfind(':');
-  if (colon == std::string::npos || colon == 0 || colon + 1 == spec.size())
-    throw InputError("--chip '" + spec + "': expected FILE:INDEX, e.g. chips.h5:17");
-  try {
-    std::size_t n = 0;
-    const int k = std::stoi(spec.substr(colon + 1), &n);
-    if (n != spec.size() - colon - 1 || k < 0) throw std::invalid_argument("");
-    return {spec.substr(0, colon), k};
-  } catch (const std::exception&) {
-    throw InputError("--chip '" + spec + "': the chip index must be a non-negative integer");
-  }
-}
 
 nlohmann::json stats_json(const arch::SmStats& s) {
   nlohmann::json stalls;
@@ -113,55 +100,28 @@ void run(CommonOptions& o, const SimOptions& so) {
   const Config config = o.load_config();
   const arch::ArchParams ap = arch::ArchParams::from_config(config);
   const rfmodel::RfParams rp = rfmodel::RfParams::from_config(config);
-  const arch::TechniqueSpec& tech = arch::find_technique(so.technique);  // validate before any work
-  const std::string scheduler = so.scheduler.empty() ? tech.scheduler : so.scheduler;
+  const auto tech = technique::make_technique(so.technique, technique::Role::ipc);  // validate before any work
+  const std::string scheduler = so.scheduler.empty() ? tech->policy().scheduler : so.scheduler;
   arch::make_scheduler(scheduler, ap);  // validate: throws InputError naming the accepted policies
   const std::uint64_t seed = o.master_seed(config);
   const std::unique_ptr<arch::IWorkload> wl = arch::load_workload(so.kernel, ap, seed, so.trace_cache);
   const arch::Benchmark& bench = wl->benchmark();
   varius::RfGeometry g;
-  g.subbanks = rp.subbanks;
-  std::optional<varius::SmDelays> sm;
-  std::vector<varius::SmDelays> gpu_delays;  // the N-SM mode: SMs 0..gpu_sms-1 of the chip
+  ChipSms chip;  // SM --sm of the chip, or SMs 0..gpu_sms-1; none: the chip without PV
   if (!so.chip.empty()) {
     const auto [file, k] = parse_chip_spec(so.chip);
-    const ChipsFile in(file);
-    if (k >= in.info().chips)
-      throw InputError("--chip " + so.chip + ": index " + std::to_string(k) + " out of range; '" + file + "' holds " +
-                       std::to_string(in.info().chips) + " chips (0.." + std::to_string(in.info().chips - 1) + ")");
-    if (so.sm < 0 || so.sm >= in.info().sms)
-      throw InputError("--sm " + std::to_string(so.sm) + " out of range; the chips have " + std::to_string(in.info().sms) +
-                       " SMs (0.." + std::to_string(in.info().sms - 1) + ")");
-    if (ap.gpu_sms > 1) {
-      if (so.sm != 0)
-        throw InputError("--sm selects the one simulated SM; with arch.gpu_sms > 1 SMs 0..gpu_sms-1 run");
-      if (ap.gpu_sms > in.info().sms)
-        throw InputError("arch.gpu_sms = " + std::to_string(ap.gpu_sms) + " but the chips of '" + file +
-                         "' have " + std::to_string(in.info().sms) + " SMs");
-      auto chips = in.read(k, 1, 0, ap.gpu_sms);
-      g = chips.at(0).geometry;
-      g.subbanks = rp.subbanks;
-      gpu_delays = std::move(chips.at(0).sms);
-    } else {
-      auto chips = in.read(k, 1, so.sm, 1);
-      g = chips.at(0).geometry;
-      g.subbanks = rp.subbanks;
-      sm = std::move(chips.at(0).sms.at(0));
-    }
+    chip = read_chip_sms(file, k, 1, so.sm, ap.gpu_sms, "--chip " + so.chip);
+    g = chip.geometry;
   } else if (so.sm != 0) {
     throw InputError("--sm needs --chip");
   }
+  g.subbanks = rp.subbanks;
+  std::vector<const varius::SmDelays*> sms(static_cast<std::size_t>(ap.gpu_sms), nullptr);
+  if (!chip.chips.empty())
+    for (std::size_t i = 0; i < sms.size(); ++i) sms[i] = &chip.chips[0].at(i);
   const std::uint64_t key = arch::workload_key(RngStream(seed, 0, Stream::Workload));  // load_workload()'s
   const auto t0 = std::chrono::steady_clock::now();
-  arch::GpuRunResult r;
-  if (ap.gpu_sms > 1) {
-    std::vector<const varius::SmDelays*> d(static_cast<std::size_t>(ap.gpu_sms), nullptr);
-    for (std::size_t i = 0; i < gpu_delays.size(); ++i) d[i] = &gpu_delays[i];
-    r = arch::run_technique_gpu(*wl, ap, rp, so.technique, d, g, key, nullptr, scheduler);
-  } else {
-    static_cast<arch::RunResult&>(r) =
-        arch::run_technique(*wl, ap, rp, so.technique, sm ? &*sm : nullptr, g, key, nullptr, scheduler);
-  }
+  const arch::GpuRunResult r = technique::run_technique(*tech, *wl, ap, rp, sms, g, key, nullptr, scheduler);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double clock_norm = r.last_setup.clock_norm;
   if (!so.output.empty()) write_h5(so.output, o, config, so, r, clock_norm, ap.gpu_sms);
@@ -248,9 +208,9 @@ void register_sim(CLI::App& app, CommonOptions& o) {
                   "folder / kernelslist.g, or .rftrace file")
       ->required();
   sub->add_option("--trace-cache", so->trace_cache, kTraceCacheHelp);
-  std::string names;
-  for (const auto& n : arch::arch_technique_names()) names += (names.empty() ? "" : ", ") + n;
-  sub->add_option("--technique", so->technique, names + " (default: baseline; all-slow: every access slow, the model's bound)");
+  sub->add_option("--technique", so->technique,
+                  technique::names_joined(technique::Role::ipc) +
+                      " (default: baseline; all-slow: every access slow, the model's bound)");
   sub->add_option("--scheduler", so->scheduler,
                   "Override the technique's warp scheduler: lrr, gto, two-level, two-level-groups, fwas (an experiment knob)");
   sub->add_option("--chip", so->chip, "FILE:K: chip K (0-based position) of a file written by 'rfvar chips'");

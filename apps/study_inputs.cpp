@@ -7,7 +7,8 @@
 #include "common/progress.h"
 #include "nbti/stress_model.h"
 #include "study/aging/chip_config_check.h"
-#include "study/aging/study_technique.h"
+#include "apps/technique_output.h"
+#include "technique/registry.h"
 
 namespace rfvar::apps {
 
@@ -21,8 +22,8 @@ void add_study_options(CLI::App* sub, StudyOptions& so) {
                   "Comma-separated workloads, or 'all' (default: all of data/kernels). Forms:\n" +
                       arch::workload_spec_forms());
   sub->add_option("--techniques", so.techniques,
-                  "Comma-separated: baseline, vl-rf, pv-opt, pv-opt+nbti-opt, pv-opt+renaming, pv-opt+reorg,\n"
-                  "pv-opt+nbti-opt-by-weight (default: " + so.techniques + ")");
+                  "Comma-separated: " + technique::names_joined(technique::Role::aging) + "\n(default: " +
+                      so.techniques + ")");
   sub->add_option("--years", so.years, "Lifetime in years, > 0 (default: nbti.lifetime_years = 7)");
   sub->add_option("--epochs", so.epochs,
                   "Epochs of the NBTI-opt loop over the lifetime, >= 1 (default: nbti.lifetime_epochs = 7)");
@@ -45,7 +46,7 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
   cfg.techniques = split_list(so.techniques);
   cfg.cache = !so.no_cache;
   if (cfg.techniques.empty()) throw InputError("--techniques: none named");
-  for (const auto& t : cfg.techniques) study::find_study_technique(t);
+  for (const auto& t : cfg.techniques) technique::make_technique(t, technique::Role::aging);
   in.kernel_names = so.kernels == "all" ? arch::available_benchmarks() : split_list(so.kernels);
   if (in.kernel_names.empty()) throw InputError("--kernels: no benchmark named");
   const std::uint64_t seed = o.master_seed(in.config);  // run_study()'s workload stream: the same key
@@ -90,6 +91,7 @@ void write_technique_rows(H5Writer& out, const std::string& group, const study::
   out.write(group + "/vbank_utilization", rows.vbank_utilization, cskb, labb, "1");
   out.write(group + "/vbank_aged_delay", rows.vbank_aged_delay, cskb, labb, "1 (normalized to the nominal cell)");
   out.write(group + "/critical_subbank", rows.critical_subbank, csk, lab, "physical sub-bank id (-1: none)");
+  write_technique_attrs(out, group, group.substr(group.rfind('/') + 1), technique::Role::aging);
 }
 
 }  // namespace rfvar::apps

@@ -56,7 +56,8 @@ std::unique_ptr<study::PopulationStudy> run_study(const CommonOptions& o, const 
 
 // Writes one technique's per-(chip, SM, kernel[, sub-bank]) detail under `group` (ipc, fresh_freq,
 // aged_freq, guardband, utilization, aged_delay, vbank_utilization, vbank_aged_delay, critical_subbank):
-// the part of the layout guardband and perf share.
+// the part of the layout guardband and perf share, and the technique attributes (technique_output.h)
+// of the technique named by the group's last path component.
 void write_technique_rows(H5Writer& out, const std::string& group, const study::TechniqueRows& rows,
                           const ChipsFileInfo& info, std::size_t kernels);
 

@@ -30,50 +30,25 @@ RunResult run_benchmark(const Benchmark& b, const ArchParams& p, const std::stri
   return run_workload(wl, p, scheduler, std::move(mapping), rf, key, path, progress);
 }
 
-RunResult run_technique(const IWorkload& wl, const ArchParams& p, const rfmodel::RfParams& rp,
-                        const std::string& technique, const varius::SmDelays* sm, const varius::RfGeometry& g,
-                        std::uint64_t key, Progress* progress, const std::string& scheduler) {
-  const TechniqueSpec& t = find_technique(technique);
-  auto provider = make_rf_provider(t, sm, g, rp);
-  auto mapping = make_mapping(t.mapping);
-  if (t.renaming) mapping = with_renaming(std::move(mapping), t.renaming_by_weight);
-  return run_workload(wl, p, scheduler.empty() ? t.scheduler : scheduler, std::move(mapping), *provider, key, nullptr,
-                      progress);
-}
-
-RunResult run_technique(const Benchmark& b, const ArchParams& p, const rfmodel::RfParams& rp,
-                        const std::string& technique, const varius::SmDelays* sm, const varius::RfGeometry& g,
-                        const RngStream& workload, Progress* progress, const std::string& scheduler) {
-  const std::uint64_t key = workload_key(workload);
-  const KernelWorkload wl(b, key, p.l1_line_bytes);
-  return run_technique(wl, p, rp, technique, sm, g, key, progress, scheduler);
-}
-
-GpuRunResult run_technique_gpu(const IWorkload& wl, const ArchParams& p, const rfmodel::RfParams& rp,
-                               const std::string& technique, const std::vector<const varius::SmDelays*>& sms,
-                               const varius::RfGeometry& g, std::uint64_t key, Progress* progress,
-                               const std::string& scheduler) {
-  if (sms.size() != static_cast<std::size_t>(p.gpu_sms))
-    throw std::invalid_argument("run_technique_gpu: " + std::to_string(sms.size()) +
-                                " SM delay sets for arch.gpu_sms = " + std::to_string(p.gpu_sms));
-  const TechniqueSpec& t = find_technique(technique);
-  std::vector<std::unique_ptr<IRfProvider>> providers;
-  std::vector<IRfProvider*> ptrs;
-  std::vector<std::unique_ptr<IRegisterMapping>> mappings;
-  for (const varius::SmDelays* d : sms) {
-    providers.push_back(make_rf_provider(t, d, g, rp));
-    ptrs.push_back(providers.back().get());
-    auto m = make_mapping(t.mapping);
-    if (t.renaming) m = with_renaming(std::move(m), t.renaming_by_weight);
-    mappings.push_back(std::move(m));
+GpuRunResult run_sms(const IWorkload& wl, const ArchParams& p, const SmPolicy& policy, std::span<IRfProvider* const> rf,
+                     std::uint64_t key, Progress* progress) {
+  if (rf.size() != static_cast<std::size_t>(p.gpu_sms))
+    throw std::invalid_argument("run_sms: " + std::to_string(rf.size()) + " register-file providers for arch.gpu_sms = " +
+                                std::to_string(p.gpu_sms));
+  GpuRunResult r;
+  if (p.gpu_sms == 1) {
+    static_cast<RunResult&>(r) =
+        run_workload(wl, p, policy.scheduler, make_policy_mapping(policy), *rf[0], key, nullptr, progress);
+    return r;
   }
-  Gpu gpu(p, scheduler.empty() ? t.scheduler : scheduler, std::move(mappings), std::move(ptrs), key);
+  std::vector<std::unique_ptr<IRegisterMapping>> mappings;
+  for (std::size_t i = 0; i < rf.size(); ++i) mappings.push_back(make_policy_mapping(policy));
+  Gpu gpu(p, policy.scheduler, std::move(mappings), std::vector<IRfProvider*>(rf.begin(), rf.end()), key);
   for (std::size_t i = 0; i < wl.benchmark().launches.size(); ++i) {
     gpu.run_launch(wl, static_cast<int>(i));
     if (progress) progress->tick();
   }
   gpu.finish();
-  GpuRunResult r;
   r.stats = gpu.total();
   r.last_setup = gpu.sm(0).setup();
   for (int i = 0; i < gpu.sms(); ++i) {

@@ -1,6 +1,7 @@
-// Running a benchmark (all its kernel launches) on one SM under a technique.
+// Running a benchmark (all its kernel launches) on one SM, or on arch.gpu_sms SMs, under a policy
+// and register-file providers (technique/run.h runs a named technique).
 //
-// Contract: run_benchmark() is deterministic for a given (benchmark, params, technique, RF delays,
+// Contract: every run is deterministic for a given (benchmark, params, policy, RF providers,
 // workload key): the same inputs give bit-identical statistics on any thread and in any order.
 // The workload key (memory hits, data-dependent branches) is derived from the RngStream
 // (Stream::Workload) and does not depend on the chip, so techniques and chips are compared on the
@@ -8,15 +9,16 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "arch/core/params.h"
 #include "arch/core/sm_stats.h"
 #include "arch/mapping/i_register_mapping.h"
+#include "arch/run_policy.h"
 #include "arch/sm/operand_path.h"
 #include "arch/sm/rf_provider.h"
-#include "arch/technique/technique.h"
 #include "arch/workload/i_workload.h"
 #include "arch/workload/kernel.h"
 #include "common/progress.h"
@@ -51,22 +53,13 @@ RunResult run_benchmark(const Benchmark& b, const ArchParams& p, const std::stri
                         std::unique_ptr<IRegisterMapping> mapping, IRfProvider& rf, const RngStream& workload,
                         IOperandPath* path = nullptr, Progress* progress = nullptr);
 
-// A technique of technique_table() on one SM's delays (nullptr: the chip without PV). A non-empty
-// `scheduler` replaces the technique's warp scheduler (an experiment knob, `rfvar sim --scheduler`).
-// `key`: the workload key the workload was made with (workload_key() of its stream).
-RunResult run_technique(const IWorkload& wl, const ArchParams& p, const rfmodel::RfParams& rp,
-                        const std::string& technique, const varius::SmDelays* sm, const varius::RfGeometry& g,
-                        std::uint64_t key, Progress* progress = nullptr, const std::string& scheduler = "");
-// The same for a `.kernel` benchmark (its KernelWorkload with the key of `workload`).
-RunResult run_technique(const Benchmark& b, const ArchParams& p, const rfmodel::RfParams& rp,
-                        const std::string& technique, const varius::SmDelays* sm, const varius::RfGeometry& g,
-                        const RngStream& workload, Progress* progress = nullptr, const std::string& scheduler = "");
-
-// A technique on arch.gpu_sms SMs (arch/gpu.h): SM i gets the delays sms[i] (nullptr: without PV);
-// sms.size() must be p.gpu_sms. With p.gpu_sms = 1 the result equals run_technique() bit-for-bit.
-GpuRunResult run_technique_gpu(const IWorkload& wl, const ArchParams& p, const rfmodel::RfParams& rp,
-                               const std::string& technique, const std::vector<const varius::SmDelays*>& sms,
-                               const varius::RfGeometry& g, std::uint64_t key, Progress* progress = nullptr,
-                               const std::string& scheduler = "");
+// One entry point for one SM and arch.gpu_sms SMs under `policy`, SM i reading its register file
+// from rf[i]: with p.gpu_sms == 1 (rf.size() must be 1) run_workload() on one SM (per_sm and
+// clock_norm stay empty); with p.gpu_sms = N > 1 (rf.size() must be N) the N-SM mode of arch/gpu.h.
+// `key`: the workload key the workload was made with (workload_key() of its stream). Throws
+// std::invalid_argument when rf.size() differs from p.gpu_sms, InputError for an unknown mapping or
+// scheduler.
+GpuRunResult run_sms(const IWorkload& wl, const ArchParams& p, const SmPolicy& policy, std::span<IRfProvider* const> rf,
+                     std::uint64_t key, Progress* progress = nullptr);
 
 }  // namespace rfvar::arch

@@ -13,7 +13,10 @@
 #include "arch/load_workload.h"
 #include "arch/run.h"
 #include "arch/workload/kernel_parser.h"
+#include "arch/workload/kernel_workload.h"
 #include "common/config.h"
+#include "technique/registry.h"
+#include "technique/run.h"
 
 namespace {
 
@@ -30,7 +33,7 @@ rfvar::varius::SmDelays synthetic_sm(const rfvar::varius::RfGeometry& g) {
 }
 
 // Each iteration runs every benchmark in `kernels` once under `technique`.
-void BM_Benchmark(benchmark::State& state, const std::vector<std::string>& kernels, const std::string& technique) {
+void BM_Benchmark(benchmark::State& state, const std::vector<std::string>& kernels, const std::string& name) {
   using namespace rfvar;
   const Config c = Config::load_default();
   const arch::ArchParams ap = arch::ArchParams::from_config(c);
@@ -39,10 +42,14 @@ void BM_Benchmark(benchmark::State& state, const std::vector<std::string>& kerne
   for (const auto& k : kernels) bs.push_back(arch::load_benchmark(k));
   const varius::RfGeometry g;
   const varius::SmDelays sm = synthetic_sm(g);
+  const auto t = technique::make_technique(name, technique::Role::ipc);
+  const std::vector<const varius::SmDelays*> sms = {&sm};
+  const std::uint64_t key = arch::workload_key(RngStream(1, 0, Stream::Workload));
   std::uint64_t inst = 0;
   for (auto _ : state) {
     for (const auto& b : bs) {
-      const auto r = arch::run_technique(b, ap, rp, technique, &sm, g, RngStream(1, 0, Stream::Workload));
+      const arch::KernelWorkload wl(b, key, ap.l1_line_bytes);
+      const auto r = technique::run_technique(*t, wl, ap, rp, sms, g, key);
       inst += r.stats.warp_instructions;
       benchmark::DoNotOptimize(r.stats.cycles);
     }
@@ -51,7 +58,7 @@ void BM_Benchmark(benchmark::State& state, const std::vector<std::string>& kerne
 }
 
 // Each iteration replays the PTX workload `spec` (loaded once) under `technique`.
-void BM_Replay(benchmark::State& state, const std::string& spec, const std::string& technique) {
+void BM_Replay(benchmark::State& state, const std::string& spec, const std::string& name) {
   using namespace rfvar;
   const Config c = Config::load_default();
   const arch::ArchParams ap = arch::ArchParams::from_config(c);
@@ -60,9 +67,11 @@ void BM_Replay(benchmark::State& state, const std::string& spec, const std::stri
   const std::uint64_t key = arch::workload_key(RngStream(1, 0, Stream::Workload));
   const varius::RfGeometry g;
   const varius::SmDelays sm = synthetic_sm(g);
+  const auto t = technique::make_technique(name, technique::Role::ipc);
+  const std::vector<const varius::SmDelays*> sms = {&sm};
   std::uint64_t inst = 0;
   for (auto _ : state) {
-    const auto r = arch::run_technique(*wl, ap, rp, technique, &sm, g, key);
+    const auto r = technique::run_technique(*t, *wl, ap, rp, sms, g, key);
     inst += r.stats.warp_instructions;
     benchmark::DoNotOptimize(r.stats.cycles);
   }
@@ -82,9 +91,10 @@ void BM_Gpu(benchmark::State& state, const std::string& spec, int sms) {
   const varius::RfGeometry g;
   const varius::SmDelays sm = synthetic_sm(g);
   const std::vector<const varius::SmDelays*> d(static_cast<std::size_t>(sms), &sm);
+  const auto t = technique::make_technique("vl-sb+rf-bro", technique::Role::ipc);
   std::uint64_t inst = 0;
   for (auto _ : state) {
-    const auto r = arch::run_technique_gpu(*wl, ap, rp, "vl-sb+rf-bro", d, g, key);
+    const auto r = technique::run_technique(*t, *wl, ap, rp, d, g, key);
     inst += r.stats.warp_instructions;
     benchmark::DoNotOptimize(r.stats.cycles);
   }

@@ -12,7 +12,7 @@
 #include "common/config.h"
 #include "nbti/aging.h"
 #include "study/aging/sm_lifetime.h"
-#include "study/aging/study_technique.h"
+#include "technique/registry.h"
 
 namespace {
 
@@ -60,10 +60,10 @@ void BM_AgeSm(benchmark::State& state) {
 
 void BM_ReorganizedPlan(benchmark::State& state) {
   const Fixture f;
-  const study::SmFresh fresh = study::prepare_sm(f.sm, f.g, f.rp, false);
+  const study::SmFresh fresh = technique::prepare_sm(f.sm, f.g, f.rp, false);
   for (auto _ : state)
-    benchmark::DoNotOptimize(study::plan_bank_table(
-        fresh.subbank_delay, study::fastest_mask(fresh.subbank_delay, fresh.fast_count), f.g, f.rp,
+    benchmark::DoNotOptimize(technique::plan_bank_table(
+        fresh.subbank_delay, technique::fastest_mask(fresh.subbank_delay, fresh.fast_count), f.g, f.rp,
         fresh.bank_clock_norm, true));
 }
 
@@ -71,13 +71,14 @@ void BM_ReorganizedPlan(benchmark::State& state) {
 // per-(SM, kernel, technique) overhead beyond the cycle model.
 void BM_CachedLifetime(benchmark::State& state, const char* technique) {
   const Fixture f;
-  const study::SmFresh fresh = study::prepare_sm(f.sm, f.g, f.rp, false);
+  const study::SmFresh fresh = technique::prepare_sm(f.sm, f.g, f.rp, false);
   const arch::Benchmark bm = arch::load_benchmark("nw");
   const RngStream wl(1, 0, Stream::Workload);
   study::RunCache cache(true);
   const arch::KernelWorkload kw(bm, arch::workload_key(wl), f.ap.l1_line_bytes);
   const study::RunInputs in{&kw, 0, &f.ap, nullptr, &wl};
-  const study::StudyTechnique& t = study::find_study_technique(technique);
+  const auto tech = technique::make_technique(technique, technique::Role::aging);
+  const technique::ITechnique& t = *tech;
   const study::Lifetime life{f.np.lifetime_years, f.np.lifetime_epochs};
   study::run_sm_lifetime(t, fresh, f.np, f.rp, f.g, in, cache, life);  // fill the cache
   for (auto _ : state)

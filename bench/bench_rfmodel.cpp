@@ -1,11 +1,13 @@
-// Speed of the rfmodel/ techniques on one Fermi SM (what `rfvar freq` does 1500 times per 100 chips).
+// Speed of the techniques' freq setups on one Fermi SM (what `rfvar freq` does 1500 times per 100
+// chips), one BM_MakeSetup/<name> per technique of the freq study (technique/registry.h).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
-#include "rfmodel/technique.h"
+#include "technique/registry.h"
 
 namespace {
 
@@ -26,19 +28,21 @@ rfvar::varius::SmDelays synthetic_sm(const rfvar::varius::RfGeometry& g) {
   return sm;
 }
 
-void BM_MakeSetup(benchmark::State& state, const char* technique) {
+void BM_MakeSetup(benchmark::State& state, const std::string& name) {
   const rfvar::varius::RfGeometry g;
   const auto sm = synthetic_sm(g);
   const rfvar::rfmodel::RfParams p;
-  for (auto _ : state) benchmark::DoNotOptimize(rfvar::rfmodel::make_setup(technique, sm, g, p));
+  const auto t = rfvar::technique::make_technique(name, rfvar::technique::Role::freq);
+  for (auto _ : state) benchmark::DoNotOptimize(t->freq_setup(sm, g, p, 0));
 }
 
 }  // namespace
 
-BENCHMARK_CAPTURE(BM_MakeSetup, baseline, "baseline");
-BENCHMARK_CAPTURE(BM_MakeSetup, vl_rf, "vl-rf");
-BENCHMARK_CAPTURE(BM_MakeSetup, vl_rv, "vl-rv");
-BENCHMARK_CAPTURE(BM_MakeSetup, vl_sb, "vl-sb");
-BENCHMARK_CAPTURE(BM_MakeSetup, vl_sb_rf_bro, "vl-sb+rf-bro");
-
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  for (const auto& name : rfvar::technique::names(rfvar::technique::Role::freq))
+    benchmark::RegisterBenchmark(("BM_MakeSetup/" + name).c_str(), BM_MakeSetup, name);
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -52,6 +52,16 @@ def names(ds):
     return [x.decode() if isinstance(x, bytes) else str(x) for x in ds[()]]
 
 
+def figure_techniques(stage, g):
+    """The techniques of a stage's file that its paper figure shows, in figure order: the registry's
+    attributes in_figure and figure_order on each technique group (docs/hdf5.md "Technique
+    attributes"). A file written without them: every technique it lists, in its order."""
+    listed = [t for t in names(stage["techniques"]) if t in g]
+    if not any("figure_order" in g[t].attrs for t in listed):
+        return listed
+    return sorted((t for t in listed if g[t].attrs.get("in_figure", 0) == 1), key=lambda t: int(g[t].attrs["figure_order"]))
+
+
 def color(name, i=0):
     return COLORS.get(name, plt.rcParams["axes.prop_cycle"].by_key()["color"][i % 10])
 
@@ -65,7 +75,7 @@ def save(fig, out, name, note):
 
 def fig3(f, out):
     g = f["freq/freq"]
-    techs = [t for t in ["baseline", "vl-rv", "vl-sb", "vl-sb+rf-bro", "vl-rf"] if t in g]
+    techs = figure_techniques(f["freq"], g)
     fig, axes = plt.subplots(1, len(techs), figsize=(3.2 * len(techs), 3.0), sharey=True)
     axes = np.atleast_1d(axes)
     base = g["baseline"].attrs["mean_norm_freq"] if "baseline" in g else None
@@ -88,7 +98,9 @@ def fig11(f, out):
     table = g["normalized_ipc"][()]
     labels = kernels + ["mean"]
     data = np.hstack([table, table.mean(axis=1, keepdims=True)])
-    shown = [i for i, t in enumerate(techs) if t not in ("baseline", BOUND)]
+    norm = g.attrs.get("normalization", "baseline")
+    norm = norm.decode() if isinstance(norm, bytes) else str(norm)
+    shown = [i for i, t in enumerate(techs) if t not in (norm, BOUND)]
     w = 0.8 / len(shown)
     fig, ax = plt.subplots(figsize=(min(12, max(8, 0.75 * len(labels) * len(shown) / 3)), 3.4))
     xs = np.arange(len(labels))
@@ -117,7 +129,7 @@ def fig11(f, out):
 
 def fig12(f, out):
     g = f["guardband/guardband"]
-    techs = [t for t in ["baseline", "pv-opt", "pv-opt+nbti-opt"] if t in g]
+    techs = figure_techniques(f["guardband"], g)
     kernels = names(f["guardband/kernels"])
     base = g["baseline"]["kernel_guardband"][()]
     fig, ax = plt.subplots(figsize=(9, 3.2))
@@ -146,7 +158,7 @@ def fig12(f, out):
 
 def fig13(f, out):
     g = f["perf/perf"]
-    techs = [t for t in ["baseline", "vl-rf", "pv-opt", "pv-opt+nbti-opt"] if t in g]
+    techs = figure_techniques(f["perf"], g)
     fig, axes = plt.subplots(1, len(techs), figsize=(3.2 * len(techs), 3.0), sharey=True)
     axes = np.atleast_1d(axes)
     base = g["baseline"].attrs["mean"] if "baseline" in g else None

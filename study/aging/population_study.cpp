@@ -5,10 +5,9 @@
 #include <exception>
 #include <string>
 
-#include "arch/technique/technique.h"
 #include "common/parallel_jobs.h"
 #include "nbti/stress_model.h"
-#include "study/aging/study_technique.h"
+#include "technique/registry.h"
 
 namespace rfvar::study {
 
@@ -37,7 +36,7 @@ PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<std::shared_ptr<co
   banks_ = cfg_.rf.subbanks > 0 ? subbanks_ / cfg_.rf.subbanks : subbanks_;  // subbanks = banks x S
   nbti::check_years(cfg_.life.years);
   if (cfg_.life.epochs < 1) throw InputError("epochs must be >= 1, got " + std::to_string(cfg_.life.epochs));
-  for (const auto& t : cfg_.techniques) find_study_technique(t);
+  for (const auto& t : cfg_.techniques) techniques_.push_back(technique::make_technique(t, technique::Role::aging));
   const std::size_t cells = static_cast<std::size_t>(chips_) * static_cast<std::size_t>(sms_) * benchmarks_.size();
   rows_.resize(cfg_.techniques.size());
   for (auto& r : rows_) {
@@ -52,11 +51,11 @@ PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<std::shared_ptr<co
   // The ideal chip: no PV, no NBTI, every access one cycle at clock 1.0.
   varius::RfGeometry g;
   g.subbanks = cfg_.rf.subbanks;
-  const SmRfPlan ideal = plan_ideal(g, cfg_.rf);
-  const arch::TechniqueSpec& spec = arch::find_technique("baseline");
+  const SmRfPlan ideal = technique::plan_ideal(g, cfg_.rf);
+  const arch::SmPolicy policy = technique::make_technique("baseline", technique::Role::aging)->policy();
   ideal_ipc_.resize(benchmarks_.size());
   for (std::size_t k = 0; k < benchmarks_.size(); ++k) {
-    const RunInputs in{benchmarks_[k].get(), static_cast<int>(k), &cfg_.arch, &spec, &workload_};
+    const RunInputs in{benchmarks_[k].get(), static_cast<int>(k), &cfg_.arch, &policy, &workload_};
     ideal_ipc_[k] = cache_.get(in, ideal)->ipc;
   }
 }
@@ -64,34 +63,37 @@ PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<std::shared_ptr<co
 void PopulationStudy::run_chips(const std::vector<varius::ChipSample>& chips, int first, Progress* progress) {
   if (first < 0 || first + static_cast<int>(chips.size()) > chips_)
     throw std::invalid_argument("PopulationStudy::run_chips: chip rows out of range");
-  bool with_vl_rf = false;
-  for (const auto& t : cfg_.techniques) with_vl_rf |= find_study_technique(t).rf == StudyRf::vl_rf;
+  // Techniques on VL-RF's fresh plan (vl-rf): per-register latencies, unique per SM.
+  std::vector<arch::SmPolicy> vl_rf_policies;
+  for (const auto& t : techniques_)
+    if (t->aging().plan == technique::FreshPlan::vl_rf) vl_rf_policies.push_back(t->policy());
+  const bool with_vl_rf = !vl_rf_policies.empty();
   // vl-rf's runs are unique per chip (its per-row latencies): build each chip's plan and run its
   // kernels first, in parallel over (chip, kernel), so the SM loop below only reads the cache.
   std::vector<SmRfPlan> vl_rf_plans(with_vl_rf ? chips.size() : 0);
   if (with_vl_rf) {
-    const arch::TechniqueSpec& spec = arch::find_technique(find_study_technique("vl-rf").arch_technique);
     const int n_chips = static_cast<int>(chips.size());
     study_jobs(n_chips, nullptr, [&](int c) {
       const auto& chip = chips[static_cast<std::size_t>(c)];
-      vl_rf_plans[static_cast<std::size_t>(c)] = plan_vl_rf(chip.sms.at(0), chip.geometry, cfg_.rf);
+      vl_rf_plans[static_cast<std::size_t>(c)] = technique::plan_vl_rf(chip.sms.at(0), chip.geometry, cfg_.rf);
     });
-    study_jobs(n_chips * kernels(), nullptr, [&](int j) {
-      const int k = j % kernels();
-      const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, &spec, &workload_};
-      cache_.get(in, vl_rf_plans[static_cast<std::size_t>(j / kernels())]);
-    });
+    for (const arch::SmPolicy& policy : vl_rf_policies)
+      study_jobs(n_chips * kernels(), nullptr, [&](int j) {
+        const int k = j % kernels();
+        const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, &policy, &workload_};
+        cache_.get(in, vl_rf_plans[static_cast<std::size_t>(j / kernels())]);
+      });
   }
   study_jobs(static_cast<int>(chips.size()) * sms_, progress, [&](int j) {
     const auto& chip = chips[static_cast<std::size_t>(j / sms_)];
     const int c = first + j / sms_, sm = j % sms_;
     const varius::SmDelays& delays = chip.sms.at(static_cast<std::size_t>(sm));
-    SmFresh fresh = prepare_sm(delays, chip.geometry, cfg_.rf, with_vl_rf);
+    SmFresh fresh = technique::prepare_sm(delays, chip.geometry, cfg_.rf, with_vl_rf);
     // vl-rf's per-row latencies differ per SM, so no two SMs share a run: its cycle-model runs use
     // the chip's representative SM 0 (spec §4 allows it); aging and clocks stay per SM.
     if (with_vl_rf) fresh.vl_rf = vl_rf_plans[static_cast<std::size_t>(j / sms_)];
     for (std::size_t ti = 0; ti < cfg_.techniques.size(); ++ti) {
-      const StudyTechnique& t = find_study_technique(cfg_.techniques[ti]);
+      const technique::ITechnique& t = *techniques_[ti];
       TechniqueRows& r = rows_[ti];
       for (int k = 0; k < kernels(); ++k) {
         const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, nullptr,

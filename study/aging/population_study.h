@@ -26,6 +26,7 @@
 #include "rfmodel/params.h"
 #include "study/aging/run_cache.h"
 #include "study/aging/sm_lifetime.h"
+#include "technique/technique.h"
 #include "varius/chip_sample.h"
 
 namespace rfvar::study {
@@ -35,7 +36,7 @@ struct StudyConfig {
   rfmodel::RfParams rf;
   arch::ArchParams arch;
   Lifetime life;
-  std::vector<std::string> techniques;  // study_techniques() names
+  std::vector<std::string> techniques;  // aging-role names (technique/registry.h)
   bool cache = true;
 };
 
@@ -83,6 +84,7 @@ class PopulationStudy {
   RunCache cache_;
   std::vector<double> ideal_ipc_;
   std::vector<TechniqueRows> rows_;
+  std::vector<std::unique_ptr<technique::ITechnique>> techniques_;  // [technique], cfg_.techniques
 };
 
 }  // namespace rfvar::study

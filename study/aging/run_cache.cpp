@@ -61,10 +61,8 @@ class PlanProvider final : public arch::IRfProvider {
 };
 
 arch::RunResult run_with(const RunInputs& in, arch::IRfProvider& provider) {
-  if (!in.benchmark || !in.arch || !in.spec || !in.workload) throw std::invalid_argument("RunInputs incomplete");
-  auto mapping = arch::make_mapping(in.spec->mapping);
-  if (in.spec->renaming) mapping = arch::with_renaming(std::move(mapping), in.spec->renaming_by_weight);
-  return arch::run_workload(*in.benchmark, *in.arch, in.spec->scheduler, std::move(mapping), provider,
+  if (!in.benchmark || !in.arch || !in.policy || !in.workload) throw std::invalid_argument("RunInputs incomplete");
+  return arch::run_workload(*in.benchmark, *in.arch, in.policy->scheduler, arch::make_policy_mapping(*in.policy), provider,
                             arch::workload_key(*in.workload));
 }
 
@@ -116,8 +114,8 @@ arch::SmStats run_direct(const RunInputs& in, const SmRfPlan& plan) {
 
 std::shared_ptr<const CanonicalRun> RunCache::get(const RunInputs& in, const SmRfPlan& plan) {
   if (!enabled_) return std::make_shared<const CanonicalRun>(run_canonical(in, plan));
-  std::string key = std::to_string(in.benchmark_id) + '|' + in.spec->mapping + '|' + in.spec->scheduler + '|' +
-                    (in.spec->renaming ? (in.spec->renaming_by_weight ? "W|" : "R|") : "-|") + plan.key;
+  std::string key = std::to_string(in.benchmark_id) + '|' + in.policy->mapping + '|' + in.policy->scheduler + '|' +
+                    (in.policy->renaming ? (in.policy->renaming_by_weight ? "W|" : "R|") : "-|") + plan.key;
   std::promise<std::shared_ptr<const CanonicalRun>> promise;
   std::shared_future<std::shared_ptr<const CanonicalRun>> pending;
   {

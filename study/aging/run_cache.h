@@ -22,13 +22,15 @@
 
 #include "arch/core/params.h"
 #include "arch/core/sm_stats.h"
-#include "arch/technique/technique.h"
+#include "arch/run_policy.h"
 #include "arch/workload/i_workload.h"
 #include "arch/workload/kernel.h"
 #include "common/rng.h"
-#include "study/aging/sm_rf_plan.h"
+#include "technique/rf_plan.h"
 
 namespace rfvar::study {
+
+using technique::SmRfPlan;
 
 // Per-sub-bank counters of a run (virtual positions in a CanonicalRun, physical ids after
 // to_physical()).
@@ -50,7 +52,7 @@ struct RunInputs {
   const arch::IWorkload* benchmark = nullptr;  // the workload (any front end, arch/workload/i_workload.h)
   int benchmark_id = 0;  // distinguishes benchmarks in the cache key
   const arch::ArchParams* arch = nullptr;
-  const arch::TechniqueSpec* spec = nullptr;  // mapping, scheduler, renaming
+  const arch::SmPolicy* policy = nullptr;  // mapping, scheduler, renaming
   const RngStream* workload = nullptr;  // the workload stream: arch::workload_key() of it is the run's key
 };
 

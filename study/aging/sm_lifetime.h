@@ -24,27 +24,13 @@
 #include "nbti/params.h"
 #include "rfmodel/params.h"
 #include "study/aging/run_cache.h"
-#include "study/aging/sm_rf_plan.h"
-#include "study/aging/study_technique.h"
+#include "technique/fresh_sm.h"
+#include "technique/technique.h"
 #include "varius/chip_sample.h"
 
 namespace rfvar::study {
 
-struct SmFresh {
-  std::vector<float> subbank_delay;  // [16 S]: max register delay per sub-bank for rfmodel.subbanks
-  std::vector<float> dvth0_V;        // [16 S]: systematic PV Vth offset (NBTI dV0)
-  std::vector<std::uint8_t> fast;    // [16 S]: VL-SB fast sub-banks
-  int fast_count = 0;                // F
-  double bank_clock_norm = 1.0;      // VL-SB clock
-  std::vector<float> vl_rf_fast_max; // [16 S]: slowest fast VL-RF register per sub-bank, 0 if none
-  double vl_rf_period = 1.0;         // VL-RF clock period (normalized delay)
-  SmRfPlan baseline, vl_rf, pv_opt, nbti_opt;  // fresh plans (vl_rf empty unless asked)
-};
-
-// Throws InputError if the chip's sub-bank count differs from rfmodel.subbanks (dV0 per sub-bank
-// comes from varius/ for floorplan.subbanks).
-SmFresh prepare_sm(const varius::SmDelays& sm, const varius::RfGeometry& g, const rfmodel::RfParams& rp,
-                   bool with_vl_rf);
+using technique::SmFresh;  // technique/fresh_sm.h: the SM's chip-test state (prepare_sm())
 
 struct Lifetime {
   double years = 7.0;
@@ -69,7 +55,9 @@ struct SmLifetime {
   int critical_subbank = -1;              // physical sub-bank whose aged delay sets aged_period
 };
 
-SmLifetime run_sm_lifetime(const StudyTechnique& t, const SmFresh& fresh, const nbti::NbtiParams& np,
+// `t` must take part in the aging role (technique/technique.h); its aging() hooks pick the fresh
+// plan, the sensor steering and the guardband rule, its policy() the mapping, scheduler and renaming.
+SmLifetime run_sm_lifetime(const technique::ITechnique& t, const SmFresh& fresh, const nbti::NbtiParams& np,
                            const rfmodel::RfParams& rp, const varius::RfGeometry& g, RunInputs in,
                            RunCache& cache, const Lifetime& life);
 

@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
-#include "rfmodel/technique.h"
+#include "rfmodel/setup_builders.h"
+#include "technique/registry.h"
 
 namespace rfvar::study {
 
@@ -14,7 +15,7 @@ std::vector<SmFreq> sm_frequencies(const varius::SmDelays& sm, const varius::RfG
   std::vector<SmFreq> out;
   out.reserve(techniques.size());
   for (const auto& name : techniques) {
-    const RfSetup s = make_setup(name, sm, g, p, hybrid_banks);
+    const RfSetup s = technique::make_technique(name, technique::Role::freq)->freq_setup(sm, g, p, hybrid_banks);
     out.push_back({s.clock_norm, slow_fraction(s)});
   }
   return out;

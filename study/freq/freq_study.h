@@ -2,7 +2,7 @@
 // SM's clock, and the statistics over chips.
 //
 // Contract: sm_frequencies() is a pure function of one SM's delays; it builds each technique's
-// RfSetup with make_setup() and keeps only the clock and the slow fraction. A chip's frequency is
+// RfSetup with its freq hook (technique/registry.h) and keeps only the clock and the slow fraction. A chip's frequency is
 // the mean over its SMs (spec §6: per-SM clocking), or the minimum with single_clock.
 #pragma once
 

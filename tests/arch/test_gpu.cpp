@@ -9,6 +9,8 @@
 #include "arch/workload/kernel_parser.h"
 #include "arch/workload/kernel_workload.h"
 #include "common/config.h"
+#include "rfmodel/params.h"
+#include "varius/chip_sample.h"
 
 using namespace rfvar;
 using namespace rfvar::arch;
@@ -27,6 +29,30 @@ varius::RfGeometry geometry() {
 const rfmodel::RfParams& rf_params() {
   static const rfmodel::RfParams rp = rfmodel::RfParams::from_config(Config::load_default());
   return rp;
+}
+// The chip without PV: every access one cycle at clock 1.
+std::unique_ptr<IRfProvider> ideal() {
+  const varius::RfGeometry g = geometry();
+  return std::make_unique<StaticRfProvider>(rfmodel::RfSetup::ideal(g.banks, g.rows_per_bank, rf_params().subbanks));
+}
+// arch::run_sms() on p.gpu_sms SMs without PV.
+GpuRunResult run_ideal(const IWorkload& wl, const ArchParams& p, std::uint64_t key, const std::string& sched = "lrr") {
+  std::vector<std::unique_ptr<IRfProvider>> own;
+  std::vector<IRfProvider*> rf;
+  for (int i = 0; i < p.gpu_sms; ++i) own.push_back(ideal()), rf.push_back(own.back().get());
+  SmPolicy policy;
+  policy.scheduler = sched;
+  return run_sms(wl, p, policy, rf, key);
+}
+// The GPU driver itself (arch/gpu.h), also for one SM.
+SmStats run_gpu_driver(const IWorkload& wl, const ArchParams& p, std::uint64_t key, const std::string& sched) {
+  const auto rf = ideal();
+  std::vector<std::unique_ptr<IRegisterMapping>> mappings;
+  mappings.push_back(make_mapping("eq3"));
+  Gpu gpu(p, sched, std::move(mappings), {rf.get()}, key);
+  for (std::size_t i = 0; i < wl.benchmark().launches.size(); ++i) gpu.run_launch(wl, static_cast<int>(i));
+  gpu.finish();
+  return gpu.total();
 }
 void check_same(const SmStats& a, const SmStats& b) {
   CHECK(a.cycles == b.cycles);
@@ -50,12 +76,13 @@ TEST_CASE(
   const KernelWorkload wl(b, key, p.l1_line_bytes);
   for (const char* sched : {"lrr", "gto"}) {
     CAPTURE(sched);
-    const RunResult one =
-        run_technique(wl, p, rf_params(), "baseline", nullptr, geometry(), key, nullptr, sched);
-    const GpuRunResult gpu =
-        run_technique_gpu(wl, p, rf_params(), "baseline", {nullptr}, geometry(), key, nullptr, sched);
-    check_same(one.stats, gpu.stats);
-    CHECK(gpu.l2_tag_hits + gpu.l2_tag_misses == 0);  // no shared L2 in the one-SM mode
+    SmPolicy policy;
+    policy.scheduler = sched;
+    const RunResult one = run_workload(wl, p, sched, make_policy_mapping(policy), *ideal(), key);
+    check_same(one.stats, run_gpu_driver(wl, p, key, sched));
+    const GpuRunResult via_run = run_ideal(wl, p, key, sched);  // run_sms(): the one-SM path
+    check_same(one.stats, via_run.stats);
+    CHECK(via_run.l2_tag_hits + via_run.l2_tag_misses == 0);  // no shared L2 in the one-SM mode
   }
 }
 
@@ -66,11 +93,10 @@ TEST_CASE(
   const ArchParams p = params(4);
   const std::uint64_t key = workload_key(RngStream(5, 0, Stream::Workload));
   const KernelWorkload wl(b, key, p.l1_line_bytes);
-  const std::vector<const varius::SmDelays*> none(4, nullptr);
-  const GpuRunResult ref = run_technique_gpu(wl, p, rf_params(), "baseline", none, geometry(), key);
+  const GpuRunResult ref = run_ideal(wl, p, key);
   GpuRunResult x, y;
-  std::thread tx([&] { x = run_technique_gpu(wl, p, rf_params(), "baseline", none, geometry(), key); });
-  std::thread ty([&] { y = run_technique_gpu(wl, p, rf_params(), "baseline", none, geometry(), key); });
+  std::thread tx([&] { x = run_ideal(wl, p, key); });
+  std::thread ty([&] { y = run_ideal(wl, p, key); });
   tx.join(), ty.join();
   check_same(ref.stats, x.stats);
   check_same(ref.stats, y.stats);
@@ -83,8 +109,7 @@ TEST_CASE(
   const ArchParams p = params(4);
   const std::uint64_t key = workload_key(RngStream(5, 0, Stream::Workload));
   const KernelWorkload wl(b, key, p.l1_line_bytes);
-  const GpuRunResult r = run_technique_gpu(wl, p, rf_params(), "baseline",
-                                           std::vector<const varius::SmDelays*>(4, nullptr), geometry(), key);
+  const GpuRunResult r = run_ideal(wl, p, key);
   std::uint64_t grid = 0;
   for (const auto& l : b.launches) grid += static_cast<std::uint64_t>(l.grid);
   CHECK(r.stats.blocks == grid);

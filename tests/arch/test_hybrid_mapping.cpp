@@ -10,7 +10,7 @@
 #include "arch/run.h"
 #include "arch/workload/kernel_parser.h"
 #include "rfmodel/bank_table.h"
-#include "rfmodel/technique.h"
+#include "rfmodel/setup_builders.h"
 #include "tests/arch/one_sm_params.h"
 
 using namespace rfvar;

@@ -8,7 +8,7 @@
 #include "arch/mapping/i_register_mapping.h"
 #include "arch/workload/kernel_parser.h"
 #include "rfmodel/bank_table.h"
-#include "rfmodel/technique.h"
+#include "rfmodel/setup_builders.h"
 
 using namespace rfvar;
 using namespace rfvar::arch;

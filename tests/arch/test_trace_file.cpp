@@ -17,7 +17,8 @@
 
 #include "arch/load_workload.h"
 #include "arch/run.h"
-#include "arch/technique/technique.h"
+#include "rfmodel/params.h"
+#include "varius/chip_sample.h"
 #include "arch/workload/kernel_parser.h"
 #include "arch/workload/kernel_workload.h"
 #include "arch/workload/trace_file.h"
@@ -94,13 +95,13 @@ void check_same(const TraceWorkload& a, const TraceWorkload& b) {
   CHECK(a.launches() == b.launches());
 }
 
-SmStats run(const IWorkload& wl, const std::string& technique, std::uint64_t key) {
-  const TechniqueSpec& t = find_technique(technique);
+// The chip without PV (every bank fast) under the warp scheduler `scheduler`.
+SmStats run(const IWorkload& wl, const std::string& scheduler, std::uint64_t key) {
   const rfmodel::RfParams rp = rfmodel::RfParams::from_config(Config::load_default());
   const varius::RfGeometry g =
       varius::rf_geometry(varius::FloorplanParams::from_config(Config::load_default()));
-  auto provider = make_rf_provider(t, nullptr, g, rp);
-  return run_workload(wl, params(), t.scheduler, make_mapping(t.mapping), *provider, key).stats;
+  StaticRfProvider ideal(rfmodel::RfSetup::ideal(g.banks, g.rows_per_bank, rp.subbanks));
+  return run_workload(wl, params(), scheduler, make_mapping("eq3"), ideal, key).stats;
 }
 
 // Every counter the SM keeps that a different trace would move.
@@ -226,9 +227,9 @@ TEST_CASE(
     save_trace_file(f, TraceWorkload::record(direct, 1, 0),
                     {name, 11, params().l1_line_bytes});  // every block
     const LoadedTrace back = load_trace_file(f);
-    for (const std::string technique : {"baseline", "fwas"}) {
-      CAPTURE(technique);
-      const SmStats a = run(direct, technique, key), r = run(back.workload, technique, key);
+    for (const std::string scheduler : {"lrr", "fwas"}) {
+      CAPTURE(scheduler);
+      const SmStats a = run(direct, scheduler, key), r = run(back.workload, scheduler, key);
       REQUIRE(a.warp_instructions > 0);
       check_same(a, r);
     }
@@ -243,11 +244,11 @@ TEST_CASE(
   const auto by_file = load_workload(f.string(), params(), 7);
   CHECK(by_file->benchmark().name == "hotspot");
   const std::uint64_t key = workload_key(RngStream(7, 0, Stream::Workload));
-  check_same(run(*by_name, "baseline", key), run(*by_file, "baseline", key));
+  check_same(run(*by_name, "lrr", key), run(*by_file, "lrr", key));
   // The `.kernel` front end keeps run_benchmark()'s key: the same statistics as the direct run.
   const Benchmark b = load_benchmark("hotspot");
-  check_same(run(*by_name, "baseline", key),
-             run(KernelWorkload(b, key, params().l1_line_bytes), "baseline", key));
+  check_same(run(*by_name, "lrr", key),
+             run(KernelWorkload(b, key, params().l1_line_bytes), "lrr", key));
 
   CHECK_THROWS_WITH_AS(load_workload("no-such-kernel", params(), 1),
                        doctest::Contains("unknown kernel 'no-such-kernel'"), InputError);
@@ -286,7 +287,7 @@ TEST_CASE(
     save_trace_file(f, trace, {spec, 1, params().l1_line_bytes});
     const auto back = load_workload(f.string(), params(), 1);
     check_same(trace, dynamic_cast<const TraceWorkload&>(*back));
-    check_same(run(*wl, "baseline", 1), run(*back, "baseline", 1));
+    check_same(run(*wl, "lrr", 1), run(*back, "lrr", 1));
   }
 }
 

@@ -52,7 +52,8 @@ SmStats baseline_stats(const IWorkload& wl, std::uint64_t seed) {
   const rfmodel::RfParams rp = rfmodel::RfParams::from_config(Config::load_default());
   varius::RfGeometry g;
   g.subbanks = rp.subbanks;
-  return run_technique(wl, params(), rp, "baseline", nullptr, g, workload_key(RngStream(seed, 0, Stream::Workload)))
+  StaticRfProvider ideal(rfmodel::RfSetup::ideal(g.banks, g.rows_per_bank, rp.subbanks));
+  return run_workload(wl, params(), "lrr", make_mapping("eq3"), ideal, workload_key(RngStream(seed, 0, Stream::Workload)))
       .stats;
 }
 

@@ -18,7 +18,7 @@
 #include "arch/ptx/static_kernel.h"
 #include "arch/ptx/to_workload.h"
 #include "arch/run.h"
-#include "arch/technique/technique.h"
+#include "rfmodel/params.h"
 #include "common/config.h"
 #include "tests/arch/ptx/ptx_run.h"
 #include "varius/params.h"
@@ -300,7 +300,6 @@ TEST_CASE(
   ArchParams p = params();
   p.sms = 1;  // every block on the simulated SM
   const Config c = Config::load_default();
-  const TechniqueSpec& t = find_technique("baseline");
   const varius::RfGeometry g = varius::rf_geometry(varius::FloorplanParams::from_config(c));
   for (const RegisterIds ids : {RegisterIds::Allocated, RegisterIds::GpgpuSim}) {
     CAPTURE(static_cast<int>(ids));
@@ -309,8 +308,8 @@ TEST_CASE(
     const TraceWorkload wl = ptx::ptx_workload(h, run, opt, p);
     const Kernel& k = wl.benchmark().kernels.at(0);
     CHECK(k.reg_ids <= (ids == RegisterIds::Allocated ? kMaxRegs : kMaxRegIds));
-    auto provider = make_rf_provider(t, nullptr, g, rfmodel::RfParams::from_config(c));
-    const SmStats s = run_workload(wl, p, t.scheduler, make_mapping(t.mapping), *provider,
+    StaticRfProvider ideal(rfmodel::RfSetup::ideal(g.banks, g.rows_per_bank, rfmodel::RfParams::from_config(c).subbanks));
+    const SmStats s = run_workload(wl, p, "lrr", make_mapping("eq3"), ideal,
                                    workload_key(RngStream(1, 0, Stream::Workload)))
                           .stats;
     CHECK(s.warp_instructions == run.warp_instructions);

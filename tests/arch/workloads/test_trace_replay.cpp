@@ -1,6 +1,6 @@
 // Trace replay (issue 15): a `.kernel` workload recorded as warp traces (trace_workload.h) and
 // replayed gives bit-identical SM results to running the workload directly (kernel_workload.h),
-// for every kernel file and several techniques; and the `.kernel` front end's traces agree with
+// for every kernel file and two warp schedulers; and the `.kernel` front end's traces agree with
 // the functional walk (kernel_walk.h) on what every warp executes.
 #include <doctest/doctest.h>
 
@@ -11,7 +11,8 @@
 #include "arch/core/params.h"
 #include "arch/mapping/i_register_mapping.h"
 #include "arch/run.h"
-#include "arch/technique/technique.h"
+#include "rfmodel/params.h"
+#include "varius/chip_sample.h"
 #include "arch/workload/kernel_parser.h"
 #include "arch/workload/kernel_workload.h"
 #include "arch/workload/trace_workload.h"
@@ -51,12 +52,12 @@ void check_same(const SmStats& a, const SmStats& b) {
   CHECK(a.warp_finish_cycles == b.warp_finish_cycles);
 }
 
-SmStats run(const IWorkload& wl, const std::string& technique, std::uint64_t key) {
-  const TechniqueSpec& t = find_technique(technique);
+// The chip without PV (every bank fast) under the warp scheduler `scheduler`.
+SmStats run(const IWorkload& wl, const std::string& scheduler, std::uint64_t key) {
   const rfmodel::RfParams rp = rfmodel::RfParams::from_config(Config::load_default());
   const varius::RfGeometry g = varius::rf_geometry(varius::FloorplanParams::from_config(Config::load_default()));
-  auto provider = make_rf_provider(t, nullptr, g, rp);
-  return run_workload(wl, params(), t.scheduler, make_mapping(t.mapping), *provider, key).stats;
+  StaticRfProvider ideal(rfmodel::RfSetup::ideal(g.banks, g.rows_per_bank, rp.subbanks));
+  return run_workload(wl, params(), scheduler, make_mapping("eq3"), ideal, key).stats;
 }
 
 }  // namespace
@@ -70,9 +71,9 @@ TEST_CASE("GIVEN a .kernel benchmark WHEN its traces are recorded and replayed T
     const Benchmark b = load_benchmark(name);
     const KernelWorkload direct(b, key, params().l1_line_bytes);
     const TraceWorkload recorded = TraceWorkload::record(direct, params().sms, 0);
-    for (const std::string technique : {"baseline", "fwas"}) {
-      CAPTURE(technique);
-      const SmStats a = run(direct, technique, key), r = run(recorded, technique, key);
+    for (const std::string scheduler : {"lrr", "fwas"}) {
+      CAPTURE(scheduler);
+      const SmStats a = run(direct, scheduler, key), r = run(recorded, scheduler, key);
       REQUIRE(a.warp_instructions > 0);
       check_same(a, r);
     }
@@ -111,5 +112,5 @@ TEST_CASE("GIVEN a trace whose warp does not end with its exit WHEN the SM repla
   std::vector<LaunchTrace> cut = rec.launches();
   cut[0].blocks[0].warps[0].steps.pop_back();
   const TraceWorkload broken(b, cut);
-  CHECK_THROWS_WITH_AS(run(broken, "baseline", 1), doctest::Contains("does not end with its exit"), InputError);
+  CHECK_THROWS_WITH_AS(run(broken, "lrr", 1), doctest::Contains("does not end with its exit"), InputError);
 }

@@ -14,6 +14,7 @@
 #include "arch/workload/kernel_parser.h"
 #include "arch/workload/kernel_workload.h"
 #include "study/aging/sm_lifetime.h"
+#include "technique/registry.h"
 #include "varius/chip_sample.h"
 
 namespace rfvar::study::test {
@@ -69,15 +70,16 @@ struct SmSetup {
   SmSetup(varius::SmDelays (*sm)(const varius::RfGeometry&), bool with_vl_rf, const char* kernel,
           const char* name, std::uint64_t workload_seed, Config c = Config::load_default())
       : config(std::move(c)),
-        fresh(prepare_sm(sm(g), g, rp, with_vl_rf)),
+        fresh(technique::prepare_sm(sm(g), g, rp, with_vl_rf)),
         benchmark(arch::parse_benchmark(kernel, name)),
         workload(workload_seed, 0, Stream::Workload) {}
   SmSetup(const SmSetup&) = delete;  // kw and in point into the setup
   SmSetup& operator=(const SmSetup&) = delete;
 
-  // run_sm_lifetime() of `technique` over 7 years in `epochs` epochs.
-  SmLifetime life(const char* technique, int epochs) {
-    return run_sm_lifetime(find_study_technique(technique), fresh, np, rp, g, in, cache, {7.0, epochs});
+  // run_sm_lifetime() of technique `name` over 7 years in `epochs` epochs.
+  SmLifetime life(const char* name, int epochs) {
+    return run_sm_lifetime(*technique::make_technique(name, technique::Role::aging), fresh, np, rp, g, in, cache,
+                           {7.0, epochs});
   }
 };
 

@@ -40,12 +40,12 @@ TEST_CASE(
     "GIVEN an SM whose fastest virtual bank takes a hot R0 WHEN renaming alone runs for two epochs THEN the "
     "second epoch ranks the chip-test table's banks by the sensors' readings, not by the chip-test speeds") {
   HotR0Setup t;
-  const arch::KernelRf& chip_test = t.fresh.nbti_opt.real.front();  // full warps only: the h = 0 table
+  const arch::KernelRf& chip_test = t.fresh.bank_table_renaming.real.front();  // full warps only: the h = 0 table
   REQUIRE(chip_test.table);
   const SmLifetime one = t.life("pv-opt+renaming", 1);  // epoch 1 of the two-epoch life runs this plan
   // The sensors after epoch 1 (3.5 years at epoch 1's U): the fastest fast virtual bank by reading.
   const AgedSubbanks after1 = age_subbanks(t.np, t.fresh.subbank_delay, t.fresh.dvth0_V, one.utilization, 3.5);
-  const SmRfPlan sensed = with_sensor_readings(t.fresh.nbti_opt, sensor_readings(t.np, after1));
+  const SmRfPlan sensed = technique::with_sensor_readings(t.fresh.bank_table_renaming, sensor_readings(t.np, after1));
   const arch::KernelRf& rf = sensed.real.front();
   CHECK(rf.table->banks.size() == chip_test.table->banks.size());  // no re-pairing
   for (std::size_t v = 0; v < rf.table->banks.size(); ++v)

@@ -7,7 +7,6 @@
 #include <string>
 
 #include "arch/run.h"
-#include "arch/technique/technique.h"
 #include "arch/workload/kernel_parser.h"
 #include "arch/workload/kernel_workload.h"
 #include "rfmodel/bank_table.h"
@@ -15,7 +14,8 @@
 #include "study/aging/chip_config_check.h"
 #include "study/aging/run_cache.h"
 #include "study/aging/sm_lifetime.h"
-#include "study/aging/sm_rf_plan.h"
+#include "technique/registry.h"
+#include "technique/rf_plan.h"
 #include "tests/study/aging/sm_setup.h"
 
 using namespace rfvar;
@@ -68,14 +68,14 @@ TEST_CASE("GIVEN a PV-opt+NBTI-opt plan with permuted sub-banks WHEN a benchmark
           "and directly THEN cycles, IPC and every physical sub-bank counter are identical") {
   const SmSetup s(test::synthetic_sm, true, kTwoKernels, "two", 7);
   const SmFresh& fresh = s.fresh;
-  REQUIRE(fresh.nbti_opt.real.size() > 1);
-  CHECK(fresh.nbti_opt.real[0].setup.subbank_of != fresh.nbti_opt.canonical[0].setup.subbank_of);
+  REQUIRE(fresh.bank_table_renaming.real.size() > 1);
+  CHECK(fresh.bank_table_renaming.real[0].setup.subbank_of != fresh.bank_table_renaming.canonical[0].setup.subbank_of);
   for (const std::string name : {"pv-opt+renaming", "pv-opt", "vl-rf"}) {
     CAPTURE(name);
-    const arch::TechniqueSpec& spec = arch::find_technique(name);
-    const SmRfPlan& plan = name == "vl-rf" ? fresh.vl_rf : name == "pv-opt" ? fresh.pv_opt : fresh.nbti_opt;
+    const arch::SmPolicy policy = technique::make_technique(name, technique::Role::ipc)->policy();
+    const SmRfPlan& plan = name == "vl-rf" ? fresh.vl_rf : name == "pv-opt" ? fresh.bank_table : fresh.bank_table_renaming;
     RunInputs in = s.in;
-    in.spec = &spec;
+    in.policy = &policy;
     RunCache cache(true);
     const auto cached = cache.get(in, plan);
     const auto again = cache.get(in, plan);
@@ -96,8 +96,10 @@ TEST_CASE("GIVEN a PV-opt+NBTI-opt plan with permuted sub-banks WHEN a benchmark
 TEST_CASE("GIVEN a whole study of one SM WHEN run with and without the cache THEN every result is identical") {
   const SmSetup s(test::synthetic_sm, true, kTwoKernels, "two", 7);
   RunCache on(true), off(false);
-  for (const auto& t : study_techniques()) {
-    CAPTURE(t.name);
+  for (const auto& tp : technique::all_techniques()) {
+    if (!tp->info().takes(technique::Role::aging)) continue;
+    const technique::ITechnique& t = *tp;
+    CAPTURE(t.info().name);
     const SmLifetime a = run_sm_lifetime(t, s.fresh, s.np, s.rp, s.g, s.in, on, {7.0, 3});
     const SmLifetime x = run_sm_lifetime(t, s.fresh, s.np, s.rp, s.g, s.in, off, {7.0, 3});
     CHECK(a.ipc == x.ipc);
@@ -114,7 +116,7 @@ TEST_CASE("GIVEN a kernel whose one warp hammers r0 WHEN the nominal SM ages 7 y
   SmSetup s(test::nominal_sm, false, kHotBank0, "hot0", 1);
   const rfmodel::RfParams& rp = s.rp;
   const SmLifetime life =
-      run_sm_lifetime(study_techniques()[0], s.fresh, s.np, rp, s.g, s.in, s.cache, {7.0, 1});
+      run_sm_lifetime(*technique::make_technique("baseline", technique::Role::aging), s.fresh, s.np, rp, s.g, s.in, s.cache, {7.0, 1});
   const auto hottest = std::max_element(life.dvth_V.begin(), life.dvth_V.end()) - life.dvth_V.begin();
   CHECK(hottest / rp.subbanks == 0);  // a sub-bank of bank 0
   CHECK(life.utilization[0] > 2.0 * life.utilization[2 * static_cast<std::size_t>(rp.subbanks)]);
@@ -133,7 +135,8 @@ TEST_CASE("GIVEN PV-opt on an aged SM WHEN latency classes are re-set on aged de
   const SmFresh& fresh = s.fresh;
   c.set("nbti.guardband_fast_set=aged_rank");
   const auto ranked_np = nbti::NbtiParams::from_config(c);
-  const StudyTechnique& pv_opt = find_study_technique("pv-opt");
+  const auto pv_opt_technique = technique::make_technique("pv-opt", technique::Role::aging);
+  const technique::ITechnique& pv_opt = *pv_opt_technique;
   const SmLifetime fixed = run_sm_lifetime(pv_opt, fresh, s.np, rp, g, s.in, s.cache, {7.0, 1});
   const SmLifetime ranked = run_sm_lifetime(pv_opt, fresh, ranked_np, rp, g, s.in, s.cache, {7.0, 1});
   CHECK(ranked.fresh_period == fixed.fresh_period);
@@ -159,8 +162,8 @@ TEST_CASE("GIVEN Tan Fig. 10's situation WHEN the NBTI-opt plan renames a block 
   const Config c = Config::load_default();
   const auto rp = rfmodel::RfParams::from_config(c);
   const varius::RfGeometry g;
-  const SmFresh fresh = prepare_sm(test::synthetic_sm(g), g, rp, false);
-  const arch::KernelRf& rf = fresh.nbti_opt.real[0];
+  const SmFresh fresh = technique::prepare_sm(test::synthetic_sm(g), g, rp, false);
+  const arch::KernelRf& rf = fresh.bank_table_renaming.real[0];
   REQUIRE(rf.table.has_value());
   REQUIRE(rf.bank_delay.size() == 16);
   // Hand-worked (Tan Fig. 10, 11 fast + 5 slow virtual banks, delays rising with the id): last warp 5
@@ -169,7 +172,7 @@ TEST_CASE("GIVEN Tan Fig. 10's situation WHEN the NBTI-opt plan renames a block 
   const std::vector<int> row = rfmodel::renaming_row(*rf.table, rf.bank_delay, 5);
   CHECK(row == std::vector<int>{6, 7, 8, 9, 10, 0, 1, 2, 3, 4, 5, 11, 12, 13, 14, 15});
   // The canonical form keeps the decisions: same row from ranks.
-  const arch::KernelRf& cr = fresh.nbti_opt.canonical[0];
+  const arch::KernelRf& cr = fresh.bank_table_renaming.canonical[0];
   CHECK(rfmodel::renaming_row(*cr.table, cr.bank_delay, 5) == row);
 }
 
@@ -179,9 +182,9 @@ TEST_CASE("GIVEN bad input WHEN the study is asked THEN it fails with a clear In
   const rfmodel::RfParams& rp = s.rp;
   const varius::RfGeometry& g = s.g;
   for (const Lifetime bad : {Lifetime{0.0, 1}, Lifetime{-1.0, 1}, Lifetime{7.0, 0}})
-    CHECK_THROWS_AS(run_sm_lifetime(study_techniques()[0], s.fresh, s.np, rp, g, s.in, s.cache, bad),
+    CHECK_THROWS_AS(run_sm_lifetime(*technique::make_technique("baseline", technique::Role::aging), s.fresh, s.np, rp, g, s.in, s.cache, bad),
                     InputError);
-  CHECK_THROWS_AS(find_study_technique("pv-opt+magic"), InputError);
+  CHECK_THROWS_AS(technique::make_technique("pv-opt+magic", technique::Role::aging), InputError);
   SUBCASE("a chips file made with another varius config names the differing key") {
     Config other = c;
     other.set("varius.rand_to_sys_ratio=4.0");
@@ -198,6 +201,6 @@ TEST_CASE("GIVEN bad input WHEN the study is asked THEN it fails with a clear In
   SUBCASE("sub-bank counts that differ from rfmodel's are refused") {
     varius::SmDelays sm = test::nominal_sm(g);
     sm.subbank_dvth_sys_V.resize(64);
-    CHECK_THROWS_AS(prepare_sm(sm, g, rp, false), InputError);
+    CHECK_THROWS_AS(technique::prepare_sm(sm, g, rp, false), InputError);
   }
 }

@@ -1,13 +1,14 @@
-#include "study/aging/sm_rf_plan.h"
+#include "technique/rf_plan.h"
 
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
 
 #include "rfmodel/bank_table.h"
-#include "rfmodel/technique.h"
+#include "rfmodel/setup_builders.h"
+#include "technique/setups.h"
 
-namespace rfvar::study {
+namespace rfvar::technique {
 
 namespace {
 
@@ -86,7 +87,8 @@ std::vector<std::uint8_t> fastest_mask(std::span<const float> delay, int count) 
     return delay[static_cast<std::size_t>(a)] < delay[static_cast<std::size_t>(b)];
   });
   std::vector<std::uint8_t> mask(delay.size(), 0);
-  for (int i = 0; i < count && i < static_cast<int>(order.size()); ++i) mask[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])] = 1;
+  for (int i = 0; i < count && i < static_cast<int>(order.size()); ++i)
+    mask[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])] = 1;
   return mask;
 }
 
@@ -98,7 +100,7 @@ SmRfPlan plan_ideal(const varius::RfGeometry& g, const rfmodel::RfParams& p) {
 
 SmRfPlan plan_vl_rf(const varius::SmDelays& sm, const varius::RfGeometry& g, const rfmodel::RfParams& p) {
   arch::KernelRf rf;
-  rf.setup = rfmodel::make_setup("vl-rf", sm, g, p);
+  rf.setup = vl_rf_setup(sm, g, p);
   return finish({rf});
 }
 
@@ -141,4 +143,4 @@ SmRfPlan with_sensor_readings(const SmRfPlan& fixed, std::span<const float> read
   return finish(std::move(real));
 }
 
-}  // namespace rfvar::study
+}  // namespace rfvar::technique

@@ -1,17 +1,24 @@
-// Tests for rfmodel/technique.h: RfSetup built by technique name from one SM's delays.
+// Tests for the freq hooks of the technique files: the RfSetup each technique builds on one SM's
+// delays (Tan 2016 §3.2, Fig. 4's example of 10 slow sub-banks).
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <set>
 
 #include "common/config.h"
-#include "rfmodel/technique.h"
+#include "rfmodel/setup_builders.h"
+#include "technique/registry.h"
 
 using namespace rfvar::rfmodel;
 using rfvar::varius::RfGeometry;
 using rfvar::varius::SmDelays;
 
 namespace {
+RfSetup make_setup(const std::string& name, const SmDelays& sm, const RfGeometry& g, const RfParams& p,
+                   int h = 0) {
+  return rfvar::technique::make_technique(name, rfvar::technique::Role::freq)->freq_setup(sm, g, p, h);
+}
+
 // A Fermi SM (16 x 64 x 32) whose sub-bank 1 (lanes 16-31) of banks 0-9 is slow: every register
 // there 1.5 + 0.01 b, the rest 1.0 + 0.001 * sub-bank id (all registers of a sub-bank equal).
 SmDelays fig4_sm(const RfGeometry& g) {
@@ -20,7 +27,8 @@ SmDelays fig4_sm(const RfGeometry& g) {
   for (int b = 0; b < g.banks; ++b)
     for (int s = 0; s < 2; ++s) {
       const int id = b * 2 + s;
-      const float d = (s == 1 && b < 10) ? 1.5f + 0.01f * static_cast<float>(b) : 1.0f + 0.001f * static_cast<float>(id);
+      const float d =
+          (s == 1 && b < 10) ? 1.5f + 0.01f * static_cast<float>(b) : 1.0f + 0.001f * static_cast<float>(id);
       for (int row = 0; row < g.rows_per_bank; ++row)
         for (int l = s * 16; l < s * 16 + 16; ++l)
           sm.reg_delay[static_cast<std::size_t>((b * g.rows_per_bank + row) * 32 + l)] = d;
@@ -34,7 +42,9 @@ SmDelays fig4_sm(const RfGeometry& g) {
 }
 }  // namespace
 
-TEST_CASE("GIVEN an SM with 10 slow sub-banks WHEN each technique builds its setup THEN clock and slow banks follow Tan") {
+TEST_CASE(
+    "GIVEN an SM with 10 slow sub-banks WHEN each technique builds its setup THEN clock and slow banks "
+    "follow Tan") {
   const RfGeometry g;
   const SmDelays sm = fig4_sm(g);
   const RfParams p;  // 70 %, S = 2, 2 cycles
@@ -95,14 +105,18 @@ TEST_CASE("GIVEN an SM with 10 slow sub-banks WHEN each technique builds its set
   }
 }
 
-TEST_CASE("GIVEN an unknown technique name WHEN a setup is requested THEN InputError lists the accepted names") {
+TEST_CASE(
+    "GIVEN an unknown technique name WHEN a setup is requested THEN InputError lists the accepted names") {
   const RfGeometry g;
   const SmDelays sm = fig4_sm(g);
-  CHECK_THROWS_WITH_AS(make_setup("vl-xx", sm, g, RfParams{}), doctest::Contains("vl-sb+rf-bro"), rfvar::InputError);
-  for (const auto& n : technique_names()) CHECK_NOTHROW(check_technique(n));
+  CHECK_THROWS_WITH_AS(make_setup("vl-xx", sm, g, RfParams{}), doctest::Contains("vl-sb+rf-bro"),
+                       rfvar::InputError);
+  for (const auto& n : rfvar::technique::names(rfvar::technique::Role::freq))
+    CHECK_NOTHROW(make_setup(n, sm, g, RfParams{}));
 }
 
-TEST_CASE("GIVEN 3-cycle slow accesses WHEN RfSetup::all_slow is built THEN every row of every bank is slow") {
+TEST_CASE(
+    "GIVEN 3-cycle slow accesses WHEN RfSetup::all_slow is built THEN every row of every bank is slow") {
   const RfSetup s = RfSetup::all_slow(3, 4, 8, 2);
   CHECK(s.technique == "all-slow");
   CHECK(s.clock_norm == 1.0);

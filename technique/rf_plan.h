@@ -1,4 +1,4 @@
-// What a study technique gives one SM's register file for its current sub-bank delays: one
+// What an aging technique gives one SM's register file for its current sub-bank delays: one
 // arch::KernelRf per effective hybrid-bank count, in a real and a canonical form.
 //
 // Contract: pure builders. real[i] is what the technique hands the SM model (physical sub-bank ids in
@@ -23,7 +23,7 @@
 #include "rfmodel/params.h"
 #include "varius/chip_sample.h"
 
-namespace rfvar::study {
+namespace rfvar::technique {
 
 struct SmRfPlan {
   std::vector<arch::KernelRf> real;       // [entries]
@@ -38,7 +38,7 @@ struct SmRfPlan {
 // The chip without PV (and the PV baseline, whose accesses all take one cycle): RfSetup::ideal.
 SmRfPlan plan_ideal(const varius::RfGeometry& g, const rfmodel::RfParams& p);
 
-// n % VL-RF on the SM's fresh register delays (rfmodel::make_setup("vl-rf")).
+// n % VL-RF on the SM's fresh register delays (rfmodel::classify_vl_rf + setup_from_vectors).
 SmRfPlan plan_vl_rf(const varius::SmDelays& sm, const varius::RfGeometry& g, const rfmodel::RfParams& p);
 
 // VL-SB + RF-BRO + hybrid banks from sub-bank delays `current_delay` (fresh, or the NBTI sensors'
@@ -59,4 +59,4 @@ SmRfPlan with_sensor_readings(const SmRfPlan& fixed, std::span<const float> read
 // The `count` fastest of `delay` as a 0/1 mask (ties: lower id first, as rfmodel/'s sort).
 std::vector<std::uint8_t> fastest_mask(std::span<const float> delay, int count);
 
-}  // namespace rfvar::study
+}  // namespace rfvar::technique

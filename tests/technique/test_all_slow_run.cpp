@@ -1,11 +1,14 @@
-// Tests for arch/technique/technique.h: the "all-slow" reference technique (every access slow).
+// Tests for technique/all_slow.cpp run on the cycle model (technique/run.h): every access slow.
 #include <doctest/doctest.h>
 
 #include <numeric>
 
 #include "arch/run.h"
 #include "arch/workload/kernel_parser.h"
+#include "arch/workload/kernel_workload.h"
 #include "common/config.h"
+#include "technique/registry.h"
+#include "technique/run.h"
 #include "tests/arch/one_sm_params.h"
 
 using namespace rfvar;
@@ -45,12 +48,19 @@ RunResult run(const std::string& technique, const varius::SmDelays* sm) {
   const auto rp = rfmodel::RfParams::from_config(c);
   varius::RfGeometry g;
   g.subbanks = rp.subbanks;
-  return run_technique(compute_bound(), one_sm_params(), rp, technique, sm, g, RngStream(3, 0, Stream::Test));
+  const ArchParams ap = one_sm_params();
+  const std::uint64_t key = workload_key(RngStream(3, 0, Stream::Test));
+  const Benchmark b = compute_bound();  // the workload refers to it
+  const KernelWorkload wl(b, key, ap.l1_line_bytes);
+  const std::vector<const varius::SmDelays*> sms = {sm};
+  return technique::run_technique(*technique::make_technique(technique, technique::Role::ipc), wl, ap, rp,
+                                  sms, g, key);
 }
 }  // namespace
 
-TEST_CASE("GIVEN a compute-bound kernel on a PV SM WHEN all-slow runs THEN every register access is slow and "
-          "its IPC is at most vl-sb+rf-bro's and below the baseline's") {
+TEST_CASE(
+    "GIVEN a compute-bound kernel on a PV SM WHEN all-slow runs THEN every register access is slow and "
+    "its IPC is at most vl-sb+rf-bro's and below the baseline's") {
   const varius::RfGeometry g;
   const varius::SmDelays sm = synthetic_sm(g, 0);
   const RunResult slow = run("all-slow", &sm);
@@ -60,13 +70,14 @@ TEST_CASE("GIVEN a compute-bound kernel on a PV SM WHEN all-slow runs THEN every
   CHECK(slow.stats.slow_accesses == accesses(slow.stats));
   CHECK(slow.last_setup.clock_norm == 1.0);  // no PV frequency
   CHECK(slow.stats.warp_instructions == base.stats.warp_instructions);
-  CHECK(bro.stats.slow_accesses > 0);                           // vl-sb+rf-bro has slow banks here...
-  CHECK(bro.stats.slow_accesses < accesses(bro.stats));         // ...and fast ones
+  CHECK(bro.stats.slow_accesses > 0);                    // vl-sb+rf-bro has slow banks here...
+  CHECK(bro.stats.slow_accesses < accesses(bro.stats));  // ...and fast ones
   CHECK(slow.stats.ipc() <= bro.stats.ipc());
-  CHECK(slow.stats.ipc() < 0.95 * base.stats.ipc());            // a real loss on compute-bound work
+  CHECK(slow.stats.ipc() < 0.95 * base.stats.ipc());  // a real loss on compute-bound work
 }
 
-TEST_CASE("GIVEN two PV SMs and the SM without PV WHEN all-slow runs on each THEN the statistics are identical") {
+TEST_CASE(
+    "GIVEN two PV SMs and the SM without PV WHEN all-slow runs on each THEN the statistics are identical") {
   const varius::RfGeometry g;
   const varius::SmDelays a = synthetic_sm(g, 0), b = synthetic_sm(g, 13);
   const RunResult ra = run("all-slow", &a), rb = run("all-slow", &b), rn = run("all-slow", nullptr);

@@ -1,0 +1,26 @@
+// fba-rm: VL-SB + RF-BRO with the fast-bank aware register mapping (Tan 2016 §3.3.2): the
+// most used registers go to the fast virtual banks.
+#include "technique/families.h"
+#include "technique/technique.h"
+
+namespace rfvar::technique {
+
+namespace {
+class FbaRm final : public ITechnique {
+ public:
+  const Info& info() const override { return info_; }
+  arch::SmPolicy policy() const override { return {"fba-rm", "lrr", false, false}; }
+  std::unique_ptr<arch::IRfProvider> rf_provider(const varius::SmDelays* sm, const varius::RfGeometry& g,
+                                                 const rfmodel::RfParams& p) const override {
+    return rf_bro_rf(sm, g, p);
+  }
+
+ private:
+  Info info_{"fba-rm", "VL-SB+RF-BRO + fast-bank aware mapping", "Tan 2016 §3.3.2", bit(Role::ipc),
+             bit(Role::ipc)};
+};
+}  // namespace
+
+std::unique_ptr<ITechnique> make_fba_rm() { return std::make_unique<FbaRm>(); }
+
+}  // namespace rfvar::technique

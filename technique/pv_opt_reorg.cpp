@@ -1,0 +1,24 @@
+// pv-opt+reorg: PV-opt + kernel-level re-organization only (Tan 2016 §4.2.2; no renaming), the other
+// half of NBTI-opt, to decompose its gain (docs/models.md); pv-opt+nbti-opt's guardband rule.
+#include "technique/families.h"
+#include "technique/technique.h"
+
+namespace rfvar::technique {
+
+namespace {
+class PvOptReorg final : public ITechnique {
+ public:
+  const Info& info() const override { return info_; }
+  arch::SmPolicy policy() const override { return pv_opt_policy(); }
+  const AgingHooks& aging() const override { return aging_; }
+
+ private:
+  Info info_{"pv-opt+reorg", "PV-opt + kernel-level re-organization only (no renaming)", "Tan 2016 §4.2.2",
+             bit(Role::aging), 0};
+  AgingHooks aging_{FreshPlan::bank_table_renaming, Sensing::reorganize, fast_banks_rule(true)};
+};
+}  // namespace
+
+std::unique_ptr<ITechnique> make_pv_opt_reorg() { return std::make_unique<PvOptReorg>(); }
+
+}  // namespace rfvar::technique

@@ -1,0 +1,28 @@
+// The techniques by name: one explicit table (technique/registry.cpp), in figure order (Tan 2016
+// Fig. 3, then Fig. 11, then Fig. 12-13).
+//
+// Contract: make_technique(name, role) builds the technique `name` if it takes part in `role`, and
+// otherwise throws InputError listing the names accepted for that role (names(role), in figure
+// order). figure_names(role) are the techniques the role's paper figure shows: the default lists of
+// rfvar freq, ipc and perf. all_techniques() builds every technique of the table, in its order.
+// No global state: each call builds what it returns.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "technique/technique.h"
+
+namespace rfvar::technique {
+
+std::vector<std::unique_ptr<ITechnique>> all_techniques();
+std::unique_ptr<ITechnique> make_technique(const std::string& name, Role role);
+std::vector<std::string> names(Role role);
+std::vector<std::string> figure_names(Role role);
+// "a, b, c": names(role) joined for help texts and error messages.
+std::string names_joined(Role role);
+// The position of `name` in the table (figure order), -1 if unknown.
+int figure_order(const std::string& name);
+
+}  // namespace rfvar::technique

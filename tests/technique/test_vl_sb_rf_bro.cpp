@@ -1,0 +1,17 @@
+// Tests for technique/vl_sb_rf_bro.cpp: its hooks give what the old per-study tables gave on the fixed PV SM
+// of fixture.h (chip 0 of seed 2016, SM 3).
+#include "tests/technique/fixture.h"
+
+using namespace rfvar;
+using namespace rfvar::technique;
+using namespace rfvar::technique::test;
+
+TEST_CASE("GIVEN vl-sb+rf-bro WHEN its hooks run on the fixed PV SM THEN they equal the old tables") {
+  const auto t = get("vl-sb+rf-bro");
+  REQUIRE(t);
+  CHECK(t->info().roles == (bit(Role::freq) | bit(Role::ipc)));
+  CHECK(t->info().figure == (bit(Role::freq) | bit(Role::ipc)));
+  check_freq(*t, 0x0ae5b7a6a6505393ull, 0x0ae5b7a6a6505393ull);
+  check_ipc(*t, {0xe71f75fb6cc043f3ull, 0xe71f75fb6cc043f3ull, 0xe71f75fb6cc043f3ull, 0x702ab2f62ed74297ull},
+            {"eq3", "lrr", false, false});
+}
