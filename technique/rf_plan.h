@@ -8,7 +8,7 @@
 // through latencies, hybrid lanes, bank speeds, the order of delays (renaming compares them) and
 // subbank_of (which sub-bank counter an access increments), so a run under canonical[i] counts
 // accesses per virtual position, and mapping them through real[i].setup.subbank_of reproduces the
-// run under real[i] exactly (tests/nbti/test_run_cache.cpp checks this). `key` serializes every
+// run under real[i] exactly (tests/study/aging/test_study.cpp checks this). `key` serializes every
 // canonical entry: two plans with equal keys give identical canonical runs of a benchmark.
 // entry_for(raw) maps rfmodel::hybrid_banks_for_kernel() of a launch to the entry index; techniques
 // without hybrid banks have a single entry.

@@ -1,17 +1,19 @@
-// One SM running one benchmark under one study technique for its whole lifetime: the NBTI-opt loop
+// One SM running one benchmark under one aging technique for its whole lifetime: the NBTI-opt loop
 // (Tan §4.2) and the resulting guardband (spec §3).
 //
-// Contract: prepare_sm() holds everything a technique needs from the SM's fresh delays (computed
-// once, shared by every benchmark). run_sm_lifetime() splits the lifetime (`years`) into `epochs`
+// Contract: technique::prepare_sm() (technique/fresh_sm.h) holds everything a technique needs from
+// the SM's fresh delays (computed once, shared by every benchmark). The technique's aging hooks
+// (technique/aging_hooks.h) pick its fresh plan, what the sensors steer and its guardband rule.
+// run_sm_lifetime() splits the lifetime (`years`) into `epochs`
 // equal epochs. In each epoch the SM runs the benchmark (through the RunCache) under the plan in
 // force; the cycle model's per-physical-sub-bank counters give U (utilization.h) and each sub-bank's
 // StressTime gains U x epoch length (lifetime totals; the closed form of stress_model.h is applied
-// to the totals, never iterated). For a technique with re-organization the plan of each epoch is
+// to the totals, never iterated). For a technique with re-organization (Sensing::reorganize) the plan of each epoch is
 // rebuilt at its kernel launches from the NBTI sensors' readings of the stress accumulated so far
 // (aging.h sensor_readings): the F fastest sub-banks by reading are kept fast (F = the fresh VL-SB
 // fast count: the guardband keeps them meeting the clock), re-paired, hybrid banks rebuilt on the
 // new table, and the per-virtual-bank readings handed to block-level renaming. A technique with
-// renaming but no re-organization keeps the chip-test table and hands renaming the same readings at
+// renaming but no re-organization (Sensing::renaming) keeps the chip-test table and hands renaming the same readings at
 // the same launches (with_sensor_readings). Techniques without either keep their fresh plan, so one
 // run gives their U and StressTime::lifetime(U, years).
 // IPC is the mean over epochs. The guardband uses the true aged delays (sensors only steer).
