@@ -1,11 +1,10 @@
 #include "study/freq/freq_run.h"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <span>
 
 #include "common/config.h"
+#include "common/parallel_jobs.h"
 #include "study/freq/freq_study.h"
 #include "technique/registry.h"
 
@@ -30,13 +29,10 @@ FreqRunResult run_freq(const FreqRunSpec& spec, const ChipBatchReader& read, Pro
   for (int first = 0; first < n_chips; first += kFreqBatchChips) {
     const int count = std::min(kFreqBatchChips, n_chips - first);
     read(first, count, chips);
-    const int jobs = count * n_sms;
-    std::string error;
-#pragma omp parallel for schedule(dynamic)
-    for (int j = 0; j < jobs; ++j) {
-      const auto& chip = chips[static_cast<std::size_t>(j / n_sms)];
-      const auto idx = static_cast<std::size_t>(first * n_sms + j);
-      try {
+    try {
+      parallel_jobs(count * n_sms, nullptr, [&](int j) {
+        const auto& chip = chips[static_cast<std::size_t>(j / n_sms)];
+        const auto idx = static_cast<std::size_t>(first * n_sms + j);
         const auto f = sm_frequencies(chip.sms[static_cast<std::size_t>(j % n_sms)], chip.geometry,
                                       spec.params, spec.techniques, spec.hybrid_banks);
         for (int t = 0; t < n_tech; ++t) {
@@ -45,12 +41,10 @@ FreqRunResult run_freq(const FreqRunSpec& spec, const ChipBatchReader& read, Pro
           out.techniques[static_cast<std::size_t>(t)].sm_slow[idx] =
               f[static_cast<std::size_t>(t)].slow_fraction;
         }
-      } catch (const std::exception& e) {
-#pragma omp critical
-        error = e.what();
-      }
+      });
+    } catch (const std::exception& e) {
+      throw InputError(spec.source + ": " + e.what());
     }
-    if (!error.empty()) throw InputError(spec.source + ": " + error);
     if (progress) progress->tick(static_cast<std::uint64_t>(count));
   }
   for (auto& r : out.techniques) {

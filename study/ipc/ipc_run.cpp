@@ -1,11 +1,10 @@
 #include "study/ipc/ipc_run.h"
 
-#include <omp.h>
-
 #include <map>
 #include <memory>
 
 #include "common/config.h"
+#include "common/parallel_jobs.h"
 #include "technique/registry.h"
 #include "technique/run.h"
 
@@ -53,26 +52,22 @@ IpcRunResult run_ipc(const IpcRunSpec& spec, std::span<const arch::IWorkload* co
   }
   std::vector<arch::SmStats> results(jobs.size());
   const auto n_sms = static_cast<std::size_t>(spec.arch.gpu_sms);
-  std::string error;
-#pragma omp parallel for schedule(dynamic, 1)
-  for (std::size_t j = 0; j < jobs.size(); ++j) {
-    try {
-      const Job& job = jobs[j];
+  try {
+    parallel_jobs(static_cast<int>(jobs.size()), progress, [&](int j) {
+      const Job& job = jobs[static_cast<std::size_t>(j)];
       std::vector<const varius::SmDelays*> sms(n_sms, nullptr);
       if (job.chip >= 0)
         for (std::size_t i = 0; i < n_sms; ++i) sms[i] = &chips[static_cast<std::size_t>(job.chip)].at(i);
       const technique::ITechnique& t =
           job.technique < 0 ? *base : *techs[static_cast<std::size_t>(job.technique)];
-      results[j] = technique::run_technique(t, *workloads[static_cast<std::size_t>(job.kernel)], spec.arch,
-                                            spec.rf, sms, g, key)
-                       .stats;
-    } catch (const std::exception& e) {
-#pragma omp critical
-      error = e.what();
-    }
-    if (progress) progress->tick();
+      results[static_cast<std::size_t>(j)] =
+          technique::run_technique(t, *workloads[static_cast<std::size_t>(job.kernel)], spec.arch, spec.rf,
+                                   sms, g, key)
+              .stats;
+    });
+  } catch (const std::exception& e) {
+    throw InputError(e.what());
   }
-  if (!error.empty()) throw InputError(error);
 
   // Gather (serially, in job order): normalized IPC per technique name and kernel.
   IpcRunResult out;

@@ -6,10 +6,9 @@
 // technique one run on the first chip's SMs, or on every chip's when the technique's register file
 // depends on the chip (ITechnique::ipc_every_chip(): vl-rf; Tan §6.1.1: the RF-BRO based
 // techniques' bank latencies do not); each run covers arch.gpu_sms SMs (chips[c] holds their
-// delays). Runs go in parallel (OpenMP), results are gathered serially in plan order, so they do not
-// depend on the thread count. normalized[t][k] is the mean over the technique's runs of IPC /
-// baseline IPC of kernel k (1 when it has none); mean[t] is its mean over kernels. The model never
-// prints.
+// delays). Runs go in parallel (common/parallel_jobs.h), results are gathered serially in plan order, so they
+// do not depend on the thread count. normalized[t][k] is the mean over the technique's runs of IPC / baseline
+// IPC of kernel k (1 when it has none); mean[t] is its mean over kernels. The model never prints.
 #pragma once
 
 #include <cstdint>
