@@ -1,20 +1,17 @@
 // `rfvar ipc`: the Tan 2016 Fig. 11 table — IPC of each technique normalized to the baseline without
 // PV, per kernel and mean. No model logic here: study/ipc/ipc_run.h plans and runs every (kernel,
 // technique, chip); this file parses options, reads the chips, writes HDF5 and reports.
-#include <omp.h>
-
 #include <chrono>
 #include <cstdio>
 
-#include "apps/chips_file.h"
 #include "apps/cli_common.h"
 #include "apps/technique_output.h"
 #include "arch/load_workload.h"
 #include "arch/run.h"
-#include "study/ipc/ipc_run.h"
-#include "technique/registry.h"
 #include "arch/workload/kernel_parser.h"
 #include "common/h5io.h"
+#include "study/ipc/ipc_run.h"
+#include "technique/registry.h"
 #include "varius/chip_sampler.h"
 
 namespace rfvar::apps {

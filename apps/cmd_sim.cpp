@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cstdio>
 
-#include "apps/chips_file.h"
 #include "apps/cli_common.h"
 #include "arch/load_workload.h"
 #include "arch/run.h"
