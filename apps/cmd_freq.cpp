@@ -18,7 +18,7 @@ namespace {
 
 struct FreqOptions {
   std::string chips_file;
-  std::string techniques = join_names(technique::figure_names(technique::Role::freq));
+  std::string techniques = join_names(technique::figure_names(3));
   double fast_fraction = -1.0;  // < 0: rfmodel.fast_fraction
   int subbanks = 0;             // 0: floorplan.subbanks
   int hybrid_banks = 0;
@@ -38,7 +38,8 @@ void run(CommonOptions& o, const FreqOptions& fo) {
   spec.params = rfmodel::RfParams::from_config(config);
   spec.techniques = split_list(fo.techniques);
   if (spec.techniques.empty())
-    throw InputError("--technique: no technique named; accepted: " + technique::names_joined(technique::Role::freq));
+    throw InputError("--technique: no technique named; accepted: " +
+                     technique::names_joined(technique::Role::freq));
   spec.hybrid_banks = fo.hybrid_banks;
   spec.single_clock = fo.single_clock;
   study::check_freq_run(spec);
@@ -86,8 +87,8 @@ void run(CommonOptions& o, const FreqOptions& fo) {
     out->write(g + "/chip_norm_freq", r.chip_freq, {static_cast<std::uint64_t>(n_chips)}, {"chip"},
                "1 (normalized to no PV)");
     out->write(g + "/hist_counts", d.counts, {static_cast<std::uint64_t>(study::kFreqHistBins)}, {"bin"});
-    out->write(g + "/hist_edges", res.hist_edges, {static_cast<std::uint64_t>(study::kFreqHistBins + 1)}, {"edge"},
-               "1 (normalized to no PV)");
+    out->write(g + "/hist_edges", res.hist_edges, {static_cast<std::uint64_t>(study::kFreqHistBins + 1)},
+               {"edge"}, "1 (normalized to no PV)");
     out->attr(g, "mean_norm_freq", d.mean);
     out->attr(g, "std_norm_freq", d.std);
     out->attr(g, "min_norm_freq", d.min);
@@ -99,14 +100,21 @@ void run(CommonOptions& o, const FreqOptions& fo) {
 
   const double base_mean = res.base_mean;
   if (o.json) {
-    nlohmann::json j = {{"file", o.output}, {"chips_file", fo.chips_file}, {"chips", n_chips}, {"sms", n_sms},
-                        {"fast_fraction", params.fast_fraction}, {"subbanks", params.subbanks},
+    nlohmann::json j = {{"file", o.output},
+                        {"chips_file", fo.chips_file},
+                        {"chips", n_chips},
+                        {"sms", n_sms},
+                        {"fast_fraction", params.fast_fraction},
+                        {"subbanks", params.subbanks},
                         {"hybrid_banks", fo.hybrid_banks}};
     for (int t = 0; t < n_tech; ++t) {
       const auto& r = res.techniques[static_cast<std::size_t>(t)];
       const auto& d = r.dist;
-      nlohmann::json tj = {{"mean_norm_freq", d.mean}, {"std_norm_freq", d.std}, {"min_norm_freq", d.min},
-                           {"max_norm_freq", d.max}, {"slow_bank_fraction", r.slow_mean}};
+      nlohmann::json tj = {{"mean_norm_freq", d.mean},
+                           {"std_norm_freq", d.std},
+                           {"min_norm_freq", d.min},
+                           {"max_norm_freq", d.max},
+                           {"slow_bank_fraction", r.slow_mean}};
       if (base_mean > 0.0) tj["gain_over_baseline"] = d.mean / base_mean - 1.0;
       j["techniques"][names[static_cast<std::size_t>(t)]] = tj;
     }
@@ -120,8 +128,9 @@ void run(CommonOptions& o, const FreqOptions& fo) {
   for (int t = 0; t < n_tech; ++t) {
     const auto& r = res.techniques[static_cast<std::size_t>(t)];
     const auto& d = r.dist;
-    std::printf("%-22s %10.4f %8.4f %8.4f %8.4f %+9.1f%% %10.4f\n", names[static_cast<std::size_t>(t)].c_str(), d.mean,
-                d.std, d.min, d.max, base_mean > 0.0 ? 100.0 * (d.mean / base_mean - 1.0) : 0.0, r.slow_mean);
+    std::printf("%-22s %10.4f %8.4f %8.4f %8.4f %+9.1f%% %10.4f\n",
+                names[static_cast<std::size_t>(t)].c_str(), d.mean, d.std, d.min, d.max,
+                base_mean > 0.0 ? 100.0 * (d.mean / base_mean - 1.0) : 0.0, r.slow_mean);
   }
   std::printf("wrote %s\n", o.output.c_str());
 }
@@ -145,8 +154,9 @@ void register_freq(CLI::App& app, CommonOptions& o) {
   sub->add_option("--subbanks", fo->subbanks,
                   "S: column sub-banks per bank for VL-SB / RF-BRO, 1, 2, 4, 8, 16 or 32; derived from the "
                   "register delays, any S works with any chip file (default: floorplan.subbanks = 2)");
-  sub->add_option("--hybrid-banks", fo->hybrid_banks,
-                  "h: hybrid banks for vl-sb+rf-bro+hybrid (counted as slow for full-width access; default 0)");
+  sub->add_option(
+      "--hybrid-banks", fo->hybrid_banks,
+      "h: hybrid banks for vl-sb+rf-bro+hybrid (counted as slow for full-width access; default 0)");
   sub->add_flag("--single-clock", fo->single_clock, "Chip frequency = slowest SM (default: mean over SMs)");
   add_common_options(sub, o, "freq.h5");
   sub->callback([&o, fo] { run(o, *fo); });

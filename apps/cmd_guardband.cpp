@@ -15,7 +15,7 @@ namespace rfvar::apps {
 namespace {
 
 struct GuardbandOptions {
-  StudyOptions study = StudyOptions::with_techniques("baseline,pv-opt,pv-opt+nbti-opt");
+  StudyOptions study = StudyOptions::for_figure(12);  // Tan 2016 Fig. 12
 };
 
 void run(CommonOptions& o, const GuardbandOptions& go) {
@@ -56,13 +56,14 @@ void run(CommonOptions& o, const GuardbandOptions& go) {
     for (const auto& s : sum) {
       nlohmann::json pk;
       for (std::size_t k = 0; k < names.size(); ++k) pk[names[k]] = s.kernel_gb[k];
-      j["techniques"][s.name] = {{"per_kernel", pk}, {"mean", s.mean_gb}, {"mean_normalized", s.gb_normalized}};
+      j["techniques"][s.name] = {
+          {"per_kernel", pk}, {"mean", s.mean_gb}, {"mean_normalized", s.gb_normalized}};
     }
     print_json(j);
     return;
   }
-  std::printf("%d chips x %d SMs from %s, %.3g years in %d epochs; guardband = 1 - f_aged / f_fresh\n", info.chips,
-              info.sms, go.study.chips_file.c_str(), cfg.life.years, cfg.life.epochs);
+  std::printf("%d chips x %d SMs from %s, %.3g years in %d epochs; guardband = 1 - f_aged / f_fresh\n",
+              info.chips, info.sms, go.study.chips_file.c_str(), cfg.life.years, cfg.life.epochs);
   std::printf("%-18s", "kernel");
   for (const auto& s : sum) std::printf(" %16s", s.name.c_str());
   std::printf("\n");

@@ -20,7 +20,7 @@ namespace {
 
 struct IpcOptions {
   std::string kernels = "all";
-  std::string techniques = join_names(technique::figure_names(technique::Role::ipc));
+  std::string techniques = join_names(technique::figure_names(11));
   std::string chip;   // FILE:K
   std::string chips;  // FILE (all chips)
   int sm = 0;
@@ -30,7 +30,8 @@ struct IpcOptions {
 
 // The SMs whose delays the PV techniques use, per chip: SM --sm, or with arch.gpu_sms = N > 1 SMs
 // 0..N-1; without --chip / --chips chip 0 of the configured population, sampled here.
-ChipSms load_sms(const IpcOptions& io, const Config& c, int gpu_sms, std::uint64_t seed, std::string& source) {
+ChipSms load_sms(const IpcOptions& io, const Config& c, int gpu_sms, std::uint64_t seed,
+                 std::string& source) {
   if (!io.chip.empty() && !io.chips.empty()) throw InputError("give --chip FILE:K or --chips FILE, not both");
   if (!io.chip.empty()) {
     const auto [file, k] = parse_chip_spec(io.chip);
@@ -43,10 +44,12 @@ ChipSms load_sms(const IpcOptions& io, const Config& c, int gpu_sms, std::uint64
     return all;
   }
   check_sm_option(io.sm, gpu_sms);
-  const varius::ChipSampler sampler(varius::VariusParams::from_config(c), varius::FloorplanParams::from_config(c));
+  const varius::ChipSampler sampler(varius::VariusParams::from_config(c),
+                                    varius::FloorplanParams::from_config(c));
   varius::ChipSample chip = sampler.sample(seed, 0);
   if (io.sm < 0 || io.sm >= static_cast<int>(chip.sms.size())) throw InputError("--sm out of range");
-  if (gpu_sms > static_cast<int>(chip.sms.size())) throw InputError("arch.gpu_sms is more than the chip's SMs");
+  if (gpu_sms > static_cast<int>(chip.sms.size()))
+    throw InputError("arch.gpu_sms is more than the chip's SMs");
   if (gpu_sms > 1)
     chip.sms.resize(static_cast<std::size_t>(gpu_sms));
   else
@@ -65,7 +68,8 @@ void run(CommonOptions& o, const IpcOptions& io) {
                          split_list(io.techniques)};
   study::check_ipc_run(spec);
   const std::vector<std::string>& techs = spec.techniques;
-  std::vector<std::string> names = io.kernels == "all" ? arch::available_benchmarks() : split_list(io.kernels);
+  std::vector<std::string> names =
+      io.kernels == "all" ? arch::available_benchmarks() : split_list(io.kernels);
   if (names.empty()) throw InputError("--kernels: no kernel named");
   const std::uint64_t seed = o.master_seed(config);
   std::vector<std::unique_ptr<arch::IWorkload>> benches;  // any front end (arch/load_workload.h)
@@ -94,7 +98,9 @@ void run(CommonOptions& o, const IpcOptions& io) {
 
   nlohmann::json tj;
   for (std::size_t t = 0; t < techs.size(); ++t) {
-    for (int k = 0; k < nk; ++k) tj[techs[t]]["per_kernel"][shown[static_cast<std::size_t>(k)]] = res.normalized[t][static_cast<std::size_t>(k)];
+    for (int k = 0; k < nk; ++k)
+      tj[techs[t]]["per_kernel"][shown[static_cast<std::size_t>(k)]] =
+          res.normalized[t][static_cast<std::size_t>(k)];
     tj[techs[t]]["mean"] = res.mean[t];
   }
   const double rate = secs > 0 ? res.warp_instructions / secs : 0.0;
@@ -107,36 +113,43 @@ void run(CommonOptions& o, const IpcOptions& io) {
     out.write_strings("/techniques", techs);
     std::vector<double> table;
     for (const auto& row : res.normalized) table.insert(table.end(), row.begin(), row.end());
-    out.write("/normalized_ipc", table, {techs.size(), static_cast<std::uint64_t>(nk)}, {"technique", "kernel"},
-              "1 (IPC / baseline IPC without PV)");
-    out.write("/baseline_ipc", base_ipc, {static_cast<std::uint64_t>(nk)}, {"kernel"}, "warp instructions per cycle");
+    out.write("/normalized_ipc", table, {techs.size(), static_cast<std::uint64_t>(nk)},
+              {"technique", "kernel"}, "1 (IPC / baseline IPC without PV)");
+    out.write("/baseline_ipc", base_ipc, {static_cast<std::uint64_t>(nk)}, {"kernel"},
+              "warp instructions per cycle");
     out.attr("/", "normalization", std::string("baseline"));
     out.group("/technique");
     for (const auto& t : techs) write_technique_attrs(out, "/technique/" + t, t, technique::Role::ipc);
     out.commit();
   }
   if (o.json) {
-    nlohmann::json j = {{"techniques", tj}, {"sim_rate_warp_inst_per_s", rate}, {"seconds", secs},
-                        {"chips", source},  {"sm", io.sm},                        {"runs", res.runs}};
-    for (int k = 0; k < nk; ++k) j["baseline_ipc"][shown[static_cast<std::size_t>(k)]] = base_ipc[static_cast<std::size_t>(k)];
+    nlohmann::json j = {{"techniques", tj}, {"sim_rate_warp_inst_per_s", rate},
+                        {"seconds", secs},  {"chips", source},
+                        {"sm", io.sm},      {"runs", res.runs}};
+    for (int k = 0; k < nk; ++k)
+      j["baseline_ipc"][shown[static_cast<std::size_t>(k)]] = base_ipc[static_cast<std::size_t>(k)];
     if (!io.output.empty()) j["file"] = io.output;
     print_json(j);
     return;
   }
-  std::printf("IPC normalized to the baseline without PV (Tan 2016 Fig. 11); PV from %s, SM %d\n", source.c_str(), io.sm);
+  std::printf("IPC normalized to the baseline without PV (Tan 2016 Fig. 11); PV from %s, SM %d\n",
+              source.c_str(), io.sm);
   std::printf("%-10s %9s", "kernel", "base IPC");
   for (const auto& t : techs) std::printf(" %13s", t.c_str());
   std::printf("\n");
   for (int k = 0; k < nk; ++k) {
-    std::printf("%-10s %9.3f", shown[static_cast<std::size_t>(k)].c_str(), base_ipc[static_cast<std::size_t>(k)]);
-    for (std::size_t t = 0; t < techs.size(); ++t) std::printf(" %13.3f", res.normalized[t][static_cast<std::size_t>(k)]);
+    std::printf("%-10s %9.3f", shown[static_cast<std::size_t>(k)].c_str(),
+                base_ipc[static_cast<std::size_t>(k)]);
+    for (std::size_t t = 0; t < techs.size(); ++t)
+      std::printf(" %13.3f", res.normalized[t][static_cast<std::size_t>(k)]);
     std::printf("\n");
   }
   std::printf("%-10s %9s", "mean", "");
   for (std::size_t t = 0; t < techs.size(); ++t) std::printf(" %13.3f", res.mean[t]);
   std::printf("\n%-10s %9s", "loss %", "");
   for (std::size_t t = 0; t < techs.size(); ++t) std::printf(" %13.1f", 100.0 * (1.0 - res.mean[t]));
-  std::printf("\n%zu runs in %.2f s (%.2f M warp instructions/s over all threads)\n", res.runs, secs, 1e-6 * rate);
+  std::printf("\n%zu runs in %.2f s (%.2f M warp instructions/s over all threads)\n", res.runs, secs,
+              1e-6 * rate);
   if (!io.output.empty()) std::printf("wrote %s\n", io.output.c_str());
 }
 

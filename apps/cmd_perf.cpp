@@ -19,7 +19,7 @@ constexpr int kHistBins = 150;  // normalized performance histogram: 0.01 bins o
 constexpr double kHistLo = 0.0, kHistHi = 1.5;
 
 struct PerfOptions {
-  StudyOptions study = StudyOptions::with_techniques("baseline,vl-rf,pv-opt,pv-opt+nbti-opt");
+  StudyOptions study = StudyOptions::for_figure(13);  // Tan 2016 Fig. 13
   bool single_clock = false;
 };
 
@@ -78,8 +78,8 @@ void run(CommonOptions& o, const PerfOptions& po) {
   if (o.json) {
     nlohmann::json j;
     for (const auto& s : sum)
-      j["techniques"][s.name] = {{"mean", s.mean_perf}, {"std", s.std_perf}, {"mean_ipc", s.mean_ipc},
-                                 {"mean_freq", s.mean_freq}};
+      j["techniques"][s.name] = {
+          {"mean", s.mean_perf}, {"std", s.std_perf}, {"mean_ipc", s.mean_ipc}, {"mean_freq", s.mean_freq}};
     print_json(j);
     return;
   }
@@ -87,8 +87,8 @@ void run(CommonOptions& o, const PerfOptions& po) {
               po.study.chips_file.c_str(), names.size(), cfg.life.years, cfg.life.epochs);
   std::printf("%-18s %9s %8s %9s %9s %9s\n", "technique", "perf", "std", "ipc", "freq", "vs base");
   for (const auto& s : sum)
-    std::printf("%-18s %9.4f %8.4f %9.4f %9.4f %+8.1f%%\n", s.name.c_str(), s.mean_perf, s.std_perf, s.mean_ipc,
-                s.mean_freq, base > 0.0 ? 100.0 * (s.mean_perf / base - 1.0) : 0.0);
+    std::printf("%-18s %9.4f %8.4f %9.4f %9.4f %+8.1f%%\n", s.name.c_str(), s.mean_perf, s.std_perf,
+                s.mean_ipc, s.mean_freq, base > 0.0 ? 100.0 * (s.mean_perf / base - 1.0) : 0.0);
   std::printf("per kernel (perf normalized to the ideal chip):\n%-18s", "technique");
   for (const auto& n : names) std::printf(" %7s", n.c_str());
   std::printf("\n");
@@ -98,8 +98,8 @@ void run(CommonOptions& o, const PerfOptions& po) {
     std::printf("\n");
   }
   std::printf("SM runs: %llu simulated, %llu reused from the cache\nwrote %s\n",
-              static_cast<unsigned long long>(study.cache_misses()), static_cast<unsigned long long>(study.cache_hits()),
-              o.output.c_str());
+              static_cast<unsigned long long>(study.cache_misses()),
+              static_cast<unsigned long long>(study.cache_hits()), o.output.c_str());
 }
 
 }  // namespace

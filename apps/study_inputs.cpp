@@ -2,12 +2,12 @@
 
 #include <algorithm>
 
+#include "apps/technique_output.h"
 #include "arch/load_workload.h"
 #include "arch/workload/kernel_parser.h"
 #include "common/progress.h"
 #include "nbti/stress_model.h"
 #include "study/aging/chip_config_check.h"
-#include "apps/technique_output.h"
 #include "technique/registry.h"
 
 namespace rfvar::apps {
@@ -16,19 +16,27 @@ namespace {
 constexpr int kBatchChips = 16;  // chips read per batch (about 2 MB per chip of 15 SMs)
 }
 
+StudyOptions StudyOptions::for_figure(int tan_figure) {
+  StudyOptions so;
+  for (const auto& n : technique::figure_names(tan_figure))
+    so.techniques += (so.techniques.empty() ? "" : ",") + n;
+  return so;
+}
+
 void add_study_options(CLI::App* sub, StudyOptions& so) {
   sub->add_option("--chips", so.chips_file, "Chip population file written by 'rfvar chips'")->required();
   sub->add_option("--kernels", so.kernels,
                   "Comma-separated workloads, or 'all' (default: all of data/kernels). Forms:\n" +
                       arch::workload_spec_forms());
   sub->add_option("--techniques", so.techniques,
-                  "Comma-separated: " + technique::names_joined(technique::Role::aging) + "\n(default: " +
-                      so.techniques + ")");
+                  "Comma-separated: " + technique::names_joined(technique::Role::aging) +
+                      "\n(default: " + so.techniques + ")");
   sub->add_option("--years", so.years, "Lifetime in years, > 0 (default: nbti.lifetime_years = 7)");
   sub->add_option("--epochs", so.epochs,
                   "Epochs of the NBTI-opt loop over the lifetime, >= 1 (default: nbti.lifetime_epochs = 7)");
-  sub->add_flag("--no-cache", so.no_cache, "Simulate every SM run even if an identical one was run (slow; "
-                                           "results are identical)");
+  sub->add_flag("--no-cache", so.no_cache,
+                "Simulate every SM run even if an identical one was run (slow; "
+                "results are identical)");
   sub->add_option("--trace-cache", so.trace_cache, kTraceCacheHelp);
 }
 
@@ -36,7 +44,8 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
   StudyInputs in;
   in.config = o.load_config();
   if (so.years) nbti::check_years(*so.years);
-  if (so.epochs && *so.epochs < 1) throw InputError("--epochs must be >= 1, got " + std::to_string(*so.epochs));
+  if (so.epochs && *so.epochs < 1)
+    throw InputError("--epochs must be >= 1, got " + std::to_string(*so.epochs));
   study::StudyConfig& cfg = in.study;
   cfg.nbti = nbti::NbtiParams::from_config(in.config);
   cfg.rf = rfmodel::RfParams::from_config(in.config);
@@ -50,7 +59,8 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
   in.kernel_names = so.kernels == "all" ? arch::available_benchmarks() : split_list(so.kernels);
   if (in.kernel_names.empty()) throw InputError("--kernels: no benchmark named");
   const std::uint64_t seed = o.master_seed(in.config);  // run_study()'s workload stream: the same key
-  for (const auto& n : in.kernel_names) in.benchmarks.push_back(arch::load_workload(n, cfg.arch, seed, so.trace_cache));
+  for (const auto& n : in.kernel_names)
+    in.benchmarks.push_back(arch::load_workload(n, cfg.arch, seed, so.trace_cache));
   in.chips = std::make_unique<ChipsFile>(so.chips_file);
   const ChipsFileInfo& info = in.chips->info();
   if (info.chips < 1 || info.sms < 1) throw InputError("'" + so.chips_file + "' holds no chips");
@@ -64,7 +74,8 @@ std::unique_ptr<study::PopulationStudy> run_study(const CommonOptions& o, const 
   const RngStream workload(o.master_seed(in.config), 0, Stream::Workload);
   auto study = std::make_unique<study::PopulationStudy>(in.study, in.benchmarks, info.chips, info.sms,
                                                         info.subbanks, workload);
-  Progress bar(label, static_cast<std::uint64_t>(info.chips) * static_cast<std::uint64_t>(info.sms), o.progress());
+  Progress bar(label, static_cast<std::uint64_t>(info.chips) * static_cast<std::uint64_t>(info.sms),
+               o.progress());
   for (int first = 0; first < info.chips; first += kBatchChips) {
     const int count = std::min(kBatchChips, info.chips - first);
     study->run_chips(in.chips->read(first, count), first, &bar);
@@ -85,11 +96,13 @@ void write_technique_rows(H5Writer& out, const std::string& group, const study::
   out.write(group + "/utilization", rows.utilization, csks, labs, "1");
   out.write(group + "/aged_delay", rows.aged_delay, csks, labs, "1 (normalized to the nominal cell)");
   // Tan Fig. 8 per virtual bank (organization-table order, fastest first).
-  const auto B = static_cast<std::uint64_t>(rows.vbank_utilization.size() / std::max<std::size_t>(1, rows.ipc.size()));
+  const auto B =
+      static_cast<std::uint64_t>(rows.vbank_utilization.size() / std::max<std::size_t>(1, rows.ipc.size()));
   const Dims cskb = {C, M, K, B};
   const std::vector<std::string> labb = {"chip", "sm", "kernel", "virtual_bank"};
   out.write(group + "/vbank_utilization", rows.vbank_utilization, cskb, labb, "1");
-  out.write(group + "/vbank_aged_delay", rows.vbank_aged_delay, cskb, labb, "1 (normalized to the nominal cell)");
+  out.write(group + "/vbank_aged_delay", rows.vbank_aged_delay, cskb, labb,
+            "1 (normalized to the nominal cell)");
   out.write(group + "/critical_subbank", rows.critical_subbank, csk, lab, "physical sub-bank id (-1: none)");
   write_technique_attrs(out, group, group.substr(group.rfind('/') + 1), technique::Role::aging);
 }

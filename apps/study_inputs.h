@@ -26,17 +26,14 @@ namespace rfvar::apps {
 struct StudyOptions {
   std::string chips_file;
   std::string kernels = "all";
-  std::string techniques;        // comma-separated study technique names
-  std::optional<double> years;   // default: nbti.lifetime_years
-  std::optional<int> epochs;     // default: nbti.lifetime_epochs
+  std::string techniques;       // comma-separated study technique names
+  std::optional<double> years;  // default: nbti.lifetime_years
+  std::optional<int> epochs;    // default: nbti.lifetime_epochs
   bool no_cache = false;
-  std::string trace_cache;       // optional directory of cached PTX traces (arch/workload_cache.h)
+  std::string trace_cache;  // optional directory of cached PTX traces (arch/workload_cache.h)
 
-  static StudyOptions with_techniques(std::string default_techniques) {
-    StudyOptions so;
-    so.techniques = std::move(default_techniques);
-    return so;
-  }
+  // The default technique list: those Tan 2016 Fig. `tan_figure` shows (technique/registry.h).
+  static StudyOptions for_figure(int tan_figure);
 };
 
 void add_study_options(CLI::App* sub, StudyOptions& so);

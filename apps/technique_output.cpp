@@ -15,6 +15,9 @@ void write_technique_attrs(H5Writer& out, const std::string& group, const std::s
   out.attr(group, "source", i.source);
   out.attr(group, "in_figure", static_cast<std::int64_t>(i.in_figure(role) ? 1 : 0));
   out.attr(group, "figure_order", static_cast<std::int64_t>(technique::figure_order(i.name)));
+  std::string figures;  // the Tan 2016 figures that show it, e.g. "3,11,13" ("" for none)
+  for (int f : i.figures) figures += (figures.empty() ? "" : ",") + std::to_string(f);
+  out.attr(group, "figures", figures);
 }
 
 }  // namespace rfvar::apps

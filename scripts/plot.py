@@ -52,14 +52,24 @@ def names(ds):
     return [x.decode() if isinstance(x, bytes) else str(x) for x in ds[()]]
 
 
-def figure_techniques(stage, g):
-    """The techniques of a stage's file that its paper figure shows, in figure order: the registry's
-    attributes in_figure and figure_order on each technique group (docs/hdf5.md "Technique
+def in_tan_figure(attrs, fig):
+    """Whether Tan 2016 Fig. `fig` shows the technique: its `figures` attribute ("3,11,13"), or for a
+    file written before that attribute, `in_figure` (the role's figures)."""
+    if "figures" in attrs:
+        v = attrs["figures"]
+        v = v.decode() if isinstance(v, bytes) else str(v)
+        return str(fig) in v.split(",")
+    return attrs.get("in_figure", 0) == 1
+
+
+def figure_techniques(stage, g, fig):
+    """The techniques of a stage's file that Tan 2016 Fig. `fig` shows, in figure order: the
+    registry's attributes figures and figure_order on each technique group (docs/hdf5.md "Technique
     attributes"). A file written without them: every technique it lists, in its order."""
     listed = [t for t in names(stage["techniques"]) if t in g]
     if not any("figure_order" in g[t].attrs for t in listed):
         return listed
-    return sorted((t for t in listed if g[t].attrs.get("in_figure", 0) == 1), key=lambda t: int(g[t].attrs["figure_order"]))
+    return sorted((t for t in listed if in_tan_figure(g[t].attrs, fig)), key=lambda t: int(g[t].attrs["figure_order"]))
 
 
 def color(name, i=0):
@@ -75,7 +85,7 @@ def save(fig, out, name, note):
 
 def fig3(f, out):
     g = f["freq/freq"]
-    techs = figure_techniques(f["freq"], g)
+    techs = figure_techniques(f["freq"], g, 3)
     fig, axes = plt.subplots(1, len(techs), figsize=(3.2 * len(techs), 3.0), sharey=True)
     axes = np.atleast_1d(axes)
     base = g["baseline"].attrs["mean_norm_freq"] if "baseline" in g else None
@@ -129,7 +139,7 @@ def fig11(f, out):
 
 def fig12(f, out):
     g = f["guardband/guardband"]
-    techs = figure_techniques(f["guardband"], g)
+    techs = figure_techniques(f["guardband"], g, 12)
     kernels = names(f["guardband/kernels"])
     base = g["baseline"]["kernel_guardband"][()]
     fig, ax = plt.subplots(figsize=(9, 3.2))
@@ -158,7 +168,7 @@ def fig12(f, out):
 
 def fig13(f, out):
     g = f["perf/perf"]
-    techs = figure_techniques(f["perf"], g)
+    techs = figure_techniques(f["perf"], g, 13)
     fig, axes = plt.subplots(1, len(techs), figsize=(3.2 * len(techs), 3.0), sharey=True)
     axes = np.atleast_1d(axes)
     base = g["baseline"].attrs["mean"] if "baseline" in g else None

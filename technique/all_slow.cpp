@@ -21,7 +21,9 @@ class AllSlow final : public ITechnique {
   Info info_{
       "all-slow",
       "every access slow (2 cycles, no PV clock): the model's bound on any slow-bank technique's IPC loss",
-      "Tan 2016 §6.1.1", bit(Role::ipc), 0};
+      "Tan 2016 §6.1.1",
+      bit(Role::ipc),
+      {}};
 };
 }  // namespace
 

@@ -28,9 +28,11 @@ class Baseline final : public ITechnique {
   const AgingHooks& aging() const override { return aging_; }
 
  private:
-  Info info_{"baseline", "every access one cycle: the PV clock (freq, aging) or the chip without PV (ipc)",
-             "Tan 2016 §3.1, §6.1", bit(Role::freq) | bit(Role::ipc) | bit(Role::aging),
-             bit(Role::freq) | bit(Role::ipc) | bit(Role::aging)};
+  Info info_{"baseline",
+             "every access one cycle: the PV clock (freq, aging) or the chip without PV (ipc)",
+             "Tan 2016 §3.1, §6.1",
+             bit(Role::freq) | bit(Role::ipc) | bit(Role::aging),
+             {3, 11, 12, 13}};
   AgingHooks aging_{FreshPlan::ideal, Sensing::none, slowest_register_rule()};
 };
 }  // namespace

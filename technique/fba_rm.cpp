@@ -16,8 +16,7 @@ class FbaRm final : public ITechnique {
   }
 
  private:
-  Info info_{"fba-rm", "VL-SB+RF-BRO + fast-bank aware mapping", "Tan 2016 §3.3.2", bit(Role::ipc),
-             bit(Role::ipc)};
+  Info info_{"fba-rm", "VL-SB+RF-BRO + fast-bank aware mapping", "Tan 2016 §3.3.2", bit(Role::ipc), {11}};
 };
 }  // namespace
 

@@ -16,8 +16,7 @@ class Fwas final : public ITechnique {
   }
 
  private:
-  Info info_{"fwas", "VL-SB+RF-BRO + fast-warp aware scheduling", "Tan 2016 §3.3.3", bit(Role::ipc),
-             bit(Role::ipc)};
+  Info info_{"fwas", "VL-SB+RF-BRO + fast-warp aware scheduling", "Tan 2016 §3.3.3", bit(Role::ipc), {11}};
 };
 }  // namespace
 

@@ -18,8 +18,11 @@ class PvOpt final : public ITechnique {
   const AgingHooks& aging() const override { return aging_; }
 
  private:
-  Info info_{"pv-opt", "VL-SB + RF-BRO + FWAS + hybrid banks", "Tan 2016 §3.3",
-             bit(Role::ipc) | bit(Role::aging), bit(Role::ipc) | bit(Role::aging)};
+  Info info_{"pv-opt",
+             "VL-SB + RF-BRO + FWAS + hybrid banks",
+             "Tan 2016 §3.3",
+             bit(Role::ipc) | bit(Role::aging),
+             {11, 12, 13}};
   AgingHooks aging_{FreshPlan::bank_table, Sensing::none, fast_banks_rule(false)};
 };
 }  // namespace

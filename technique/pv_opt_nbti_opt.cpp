@@ -14,8 +14,11 @@ class PvOptNbtiOpt final : public ITechnique {
   const AgingHooks& aging() const override { return aging_; }
 
  private:
-  Info info_{"pv-opt+nbti-opt", "PV-opt + block-level renaming + kernel-level re-organization",
-             "Tan 2016 §4.2", bit(Role::aging), bit(Role::aging)};
+  Info info_{"pv-opt+nbti-opt",
+             "PV-opt + block-level renaming + kernel-level re-organization",
+             "Tan 2016 §4.2",
+             bit(Role::aging),
+             {12, 13}};
   AgingHooks aging_{FreshPlan::bank_table_renaming, Sensing::reorganize, fast_banks_rule(true)};
 };
 }  // namespace

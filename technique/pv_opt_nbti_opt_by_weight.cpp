@@ -15,7 +15,9 @@ class PvOptNbtiOptByWeight final : public ITechnique {
  private:
   Info info_{"pv-opt+nbti-opt-by-weight",
              "counterfactual (not Tan): NBTI-opt with banks renamed by the block's register weight",
-             "counterfactual of Tan 2016 §4.2", bit(Role::aging), 0};
+             "counterfactual of Tan 2016 §4.2",
+             bit(Role::aging),
+             {}};
   AgingHooks aging_{FreshPlan::bank_table_renaming, Sensing::reorganize, fast_banks_rule(true)};
 };
 }  // namespace

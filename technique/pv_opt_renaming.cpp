@@ -19,8 +19,11 @@ class PvOptRenaming final : public ITechnique {
   const AgingHooks& aging() const override { return aging_; }
 
  private:
-  Info info_{"pv-opt+renaming", "PV-opt + block-level bank renaming (chip-test table kept)",
-             "Tan 2016 §4.2.1", bit(Role::ipc) | bit(Role::aging), 0};
+  Info info_{"pv-opt+renaming",
+             "PV-opt + block-level bank renaming (chip-test table kept)",
+             "Tan 2016 §4.2.1",
+             bit(Role::ipc) | bit(Role::aging),
+             {}};
   AgingHooks aging_{FreshPlan::bank_table_renaming, Sensing::renaming, fast_banks_rule(false)};
 };
 }  // namespace

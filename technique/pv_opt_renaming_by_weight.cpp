@@ -18,7 +18,9 @@ class PvOptRenamingByWeight final : public ITechnique {
  private:
   Info info_{"pv-opt+renaming-by-weight",
              "counterfactual (not Tan): renaming visits banks by the block's register weight",
-             "counterfactual of Tan 2016 §4.2.1", bit(Role::ipc), 0};
+             "counterfactual of Tan 2016 §4.2.1",
+             bit(Role::ipc),
+             {}};
 };
 }  // namespace
 

@@ -13,8 +13,11 @@ class PvOptReorg final : public ITechnique {
   const AgingHooks& aging() const override { return aging_; }
 
  private:
-  Info info_{"pv-opt+reorg", "PV-opt + kernel-level re-organization only (no renaming)", "Tan 2016 §4.2.2",
-             bit(Role::aging), 0};
+  Info info_{"pv-opt+reorg",
+             "PV-opt + kernel-level re-organization only (no renaming)",
+             "Tan 2016 §4.2.2",
+             bit(Role::aging),
+             {}};
   AgingHooks aging_{FreshPlan::bank_table_renaming, Sensing::reorganize, fast_banks_rule(true)};
 };
 }  // namespace

@@ -66,10 +66,10 @@ std::vector<std::string> names(Role role) {
   return out;
 }
 
-std::vector<std::string> figure_names(Role role) {
+std::vector<std::string> figure_names(int tan_figure) {
   std::vector<std::string> out;
   for (const auto& t : all_techniques())
-    if (t->info().takes(role) && t->info().in_figure(role)) out.push_back(t->info().name);
+    if (t->info().in_figure(tan_figure)) out.push_back(t->info().name);
   return out;
 }
 

@@ -3,8 +3,9 @@
 //
 // Contract: make_technique(name, role) builds the technique `name` if it takes part in `role`, and
 // otherwise throws InputError listing the names accepted for that role (names(role), in figure
-// order). figure_names(role) are the techniques the role's paper figure shows: the default lists of
-// rfvar freq, ipc and perf. all_techniques() builds every technique of the table, in its order.
+// order). figure_names(n) are the techniques Tan 2016 Fig. n shows (Info::figures), in figure
+// order: the default lists of rfvar freq (Fig. 3), ipc (11), guardband (12) and perf (13).
+// all_techniques() builds every technique of the table, in its order.
 // No global state: each call builds what it returns.
 #pragma once
 
@@ -19,7 +20,7 @@ namespace rfvar::technique {
 std::vector<std::unique_ptr<ITechnique>> all_techniques();
 std::unique_ptr<ITechnique> make_technique(const std::string& name, Role role);
 std::vector<std::string> names(Role role);
-std::vector<std::string> figure_names(Role role);
+std::vector<std::string> figure_names(int tan_figure);
 // "a, b, c": names(role) joined for help texts and error messages.
 std::string names_joined(Role role);
 // The position of `name` in the table (figure order), -1 if unknown.

@@ -22,6 +22,18 @@ const char* to_string(Role r) {
   return "?";
 }
 
+bool Info::in_figure(Role r) const {
+  switch (r) {
+    case Role::freq:
+      return in_figure(3);
+    case Role::ipc:
+      return in_figure(11);
+    case Role::aging:
+      return in_figure(12) || in_figure(13);
+  }
+  return false;
+}
+
 rfmodel::RfSetup ITechnique::freq_setup(const varius::SmDelays&, const varius::RfGeometry&,
                                         const rfmodel::RfParams&, int) const {
   not_in_role(info(), Role::freq);

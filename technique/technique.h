@@ -16,12 +16,14 @@
 // tests/technique/ (docs/models.md "Adding a technique").
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
-#include "arch/sm/rf_provider.h"
 #include "arch/run_policy.h"
+#include "arch/sm/rf_provider.h"
 #include "rfmodel/params.h"
 #include "rfmodel/rf_setup.h"
 #include "technique/aging_hooks.h"
@@ -35,12 +37,16 @@ constexpr unsigned bit(Role r) { return static_cast<unsigned>(r); }
 
 struct Info {
   std::string name;
-  std::string summary;  // one line
-  std::string source;   // where it comes from (paper and section)
-  unsigned roles = 0;   // bit(Role) of the studies it takes part in
-  unsigned figure = 0;  // the roles whose paper figure shows it: the default technique lists
+  std::string summary;       // one line
+  std::string source;        // where it comes from (paper and section)
+  unsigned roles = 0;        // bit(Role) of the studies it takes part in
+  std::vector<int> figures;  // the Tan 2016 figures that show it (3, 11, 12, 13): the default lists
   bool takes(Role r) const { return (roles & bit(r)) != 0; }
-  bool in_figure(Role r) const { return (figure & bit(r)) != 0; }
+  bool in_figure(int tan_figure) const {
+    return std::find(figures.begin(), figures.end(), tan_figure) != figures.end();
+  }
+  // In one of the role's figures: freq Fig. 3, ipc Fig. 11, aging Fig. 12 and 13.
+  bool in_figure(Role r) const;
 };
 
 class ITechnique {

@@ -18,7 +18,9 @@ class TwoLevel final : public ITechnique {
  private:
   Info info_{"two-level",
              "VL-SB+RF-BRO + two-level scheduler (Narasiman fetch groups of 8 warps, Tan §6.1.2)",
-             "Narasiman et al. 2011; Tan 2016 §6.1.2", bit(Role::ipc), bit(Role::ipc)};
+             "Narasiman et al. 2011; Tan 2016 §6.1.2",
+             bit(Role::ipc),
+             {11}};
 };
 }  // namespace
 

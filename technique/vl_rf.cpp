@@ -24,9 +24,11 @@ class VlRf final : public ITechnique {
   const AgingHooks& aging() const override { return aging_; }
 
  private:
-  Info info_{"vl-rf", "70 % VL-RF: per-register slow flags, a vector is slow if any register is",
-             "Liang & Brooks 2006; Tan 2016 §3.2.1", bit(Role::freq) | bit(Role::ipc) | bit(Role::aging),
-             bit(Role::freq) | bit(Role::ipc) | bit(Role::aging)};
+  Info info_{"vl-rf",
+             "70 % VL-RF: per-register slow flags, a vector is slow if any register is",
+             "Liang & Brooks 2006; Tan 2016 §3.2.1",
+             bit(Role::freq) | bit(Role::ipc) | bit(Role::aging),
+             {3, 11, 13}};
   AgingHooks aging_{FreshPlan::vl_rf, Sensing::none, vl_rf_rule()};
 };
 }  // namespace

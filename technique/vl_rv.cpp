@@ -18,8 +18,11 @@ class VlRv final : public ITechnique {
   }
 
  private:
-  Info info_{"vl-rv", "70 % VL-RV: per-array slow flags over neighbouring register vectors",
-             "Tan 2016 §3.2.1", bit(Role::freq), bit(Role::freq)};
+  Info info_{"vl-rv",
+             "70 % VL-RV: per-array slow flags over neighbouring register vectors",
+             "Tan 2016 §3.2.1",
+             bit(Role::freq),
+             {3}};
 };
 }  // namespace
 

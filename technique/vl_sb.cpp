@@ -25,8 +25,11 @@ class VlSb final : public ITechnique {
   }
 
  private:
-  Info info_{"vl-sb", "70 % VL-SB: a physical bank is slow if any of its sub-banks is", "Tan 2016 §3.2.1",
-             bit(Role::freq), bit(Role::freq)};
+  Info info_{"vl-sb",
+             "70 % VL-SB: a physical bank is slow if any of its sub-banks is",
+             "Tan 2016 §3.2.1",
+             bit(Role::freq),
+             {3}};
 };
 }  // namespace
 

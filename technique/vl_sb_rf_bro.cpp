@@ -21,8 +21,11 @@ class VlSbRfBro final : public ITechnique {
   }
 
  private:
-  Info info_{"vl-sb+rf-bro", "70 % VL-SB + RF-BRO bank organization table", "Tan 2016 §3.2.2",
-             bit(Role::freq) | bit(Role::ipc), bit(Role::freq) | bit(Role::ipc)};
+  Info info_{"vl-sb+rf-bro",
+             "70 % VL-SB + RF-BRO bank organization table",
+             "Tan 2016 §3.2.2",
+             bit(Role::freq) | bit(Role::ipc),
+             {3, 11}};
 };
 }  // namespace
 

@@ -15,8 +15,11 @@ class VlSbRfBroHybrid final : public ITechnique {
   }
 
  private:
-  Info info_{"vl-sb+rf-bro+hybrid", "VL-SB + RF-BRO with h hybrid banks (h clamped; rfmodel/bank_table.h)",
-             "Tan 2016 §3.3.4", bit(Role::freq), 0};
+  Info info_{"vl-sb+rf-bro+hybrid",
+             "VL-SB + RF-BRO with h hybrid banks (h clamped; rfmodel/bank_table.h)",
+             "Tan 2016 §3.3.4",
+             bit(Role::freq),
+             {}};
 };
 }  // namespace
 

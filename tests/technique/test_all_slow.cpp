@@ -10,7 +10,7 @@ TEST_CASE("GIVEN all-slow WHEN its hooks run on the fixed PV SM THEN they equal 
   const auto t = get("all-slow");
   REQUIRE(t);
   CHECK(t->info().roles == (bit(Role::ipc)));
-  CHECK(t->info().figure == (0u));
+  CHECK(t->info().figures == std::vector<int>{});
   check_ipc(*t, {0x4c5f713db1e23e35ull, 0x4c5f713db1e23e35ull, 0x4c5f713db1e23e35ull, 0x4c5f713db1e23e35ull},
             {"eq3", "lrr", false, false});
 }

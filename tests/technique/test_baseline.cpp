@@ -10,7 +10,7 @@ TEST_CASE("GIVEN baseline WHEN its hooks run on the fixed PV SM THEN they equal 
   const auto t = get("baseline");
   REQUIRE(t);
   CHECK(t->info().roles == (bit(Role::freq) | bit(Role::ipc) | bit(Role::aging)));
-  CHECK(t->info().figure == (bit(Role::freq) | bit(Role::ipc) | bit(Role::aging)));
+  CHECK(t->info().figures == std::vector<int>{3, 11, 12, 13});
   check_freq(*t, 0x02efb5c23bbf316cull, 0x02efb5c23bbf316cull);
   check_ipc(*t, {0x1b2d3387d7aa3a7dull, 0x1b2d3387d7aa3a7dull, 0x1b2d3387d7aa3a7dull, 0x1b2d3387d7aa3a7dull},
             {"eq3", "lrr", false, false});

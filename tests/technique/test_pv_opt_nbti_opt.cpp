@@ -10,7 +10,7 @@ TEST_CASE("GIVEN pv-opt+nbti-opt WHEN its hooks run on the fixed PV SM THEN they
   const auto t = get("pv-opt+nbti-opt");
   REQUIRE(t);
   CHECK(t->info().roles == (bit(Role::aging)));
-  CHECK(t->info().figure == (bit(Role::aging)));
+  CHECK(t->info().figures == std::vector<int>{12, 13});
   check_aging(*t, FreshPlan::bank_table_renaming, Sensing::reorganize, kPlanBankTableRenaming);
   const arch::SmPolicy p = t->policy();  // the old arch "pv-opt+renaming"
   CHECK((p.mapping == "hybrid" && p.scheduler == "fwas" && p.renaming && !p.renaming_by_weight));

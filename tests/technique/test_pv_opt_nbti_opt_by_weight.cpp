@@ -11,7 +11,7 @@ TEST_CASE(
   const auto t = get("pv-opt+nbti-opt-by-weight");
   REQUIRE(t);
   CHECK(t->info().roles == (bit(Role::aging)));
-  CHECK(t->info().figure == (0u));
+  CHECK(t->info().figures == std::vector<int>{});
   check_aging(*t, FreshPlan::bank_table_renaming, Sensing::reorganize, kPlanBankTableRenaming);
   const arch::SmPolicy p = t->policy();  // the old arch "pv-opt+renaming-by-weight"
   CHECK((p.mapping == "hybrid" && p.scheduler == "fwas" && p.renaming && p.renaming_by_weight));

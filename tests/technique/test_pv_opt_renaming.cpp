@@ -10,7 +10,7 @@ TEST_CASE("GIVEN pv-opt+renaming WHEN its hooks run on the fixed PV SM THEN they
   const auto t = get("pv-opt+renaming");
   REQUIRE(t);
   CHECK(t->info().roles == (bit(Role::ipc) | bit(Role::aging)));
-  CHECK(t->info().figure == (0u));
+  CHECK(t->info().figures == std::vector<int>{});
   check_ipc(*t, {0x9554b56416fd2b2cull, 0xb3b3423c0a8a1de6ull, 0x10d098db2fd38f7eull, 0xe3a9a4231c52ed0dull},
             {"hybrid", "fwas", true, false});
   check_aging(*t, FreshPlan::bank_table_renaming, Sensing::renaming, kPlanBankTableRenaming);

@@ -11,7 +11,7 @@ TEST_CASE(
   const auto t = get("pv-opt+renaming-by-weight");
   REQUIRE(t);
   CHECK(t->info().roles == (bit(Role::ipc)));
-  CHECK(t->info().figure == (0u));
+  CHECK(t->info().figures == std::vector<int>{});
   check_ipc(*t, {0x9554b56416fd2b2cull, 0xb3b3423c0a8a1de6ull, 0x10d098db2fd38f7eull, 0xe3a9a4231c52ed0dull},
             {"hybrid", "fwas", true, true});
 }

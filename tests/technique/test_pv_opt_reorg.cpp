@@ -10,7 +10,7 @@ TEST_CASE("GIVEN pv-opt+reorg WHEN its hooks run on the fixed PV SM THEN they eq
   const auto t = get("pv-opt+reorg");
   REQUIRE(t);
   CHECK(t->info().roles == (bit(Role::aging)));
-  CHECK(t->info().figure == (0u));
+  CHECK(t->info().figures == std::vector<int>{});
   check_aging(*t, FreshPlan::bank_table_renaming, Sensing::reorganize, kPlanBankTableRenaming);
   const arch::SmPolicy p = t->policy();  // the old arch "pv-opt": no renaming
   CHECK((p.mapping == "hybrid" && p.scheduler == "fwas" && !p.renaming && !p.renaming_by_weight));

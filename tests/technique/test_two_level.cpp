@@ -10,7 +10,7 @@ TEST_CASE("GIVEN two-level WHEN its hooks run on the fixed PV SM THEN they equal
   const auto t = get("two-level");
   REQUIRE(t);
   CHECK(t->info().roles == (bit(Role::ipc)));
-  CHECK(t->info().figure == (bit(Role::ipc)));
+  CHECK(t->info().figures == std::vector<int>{11});
   check_ipc(*t, {0xe71f75fb6cc043f3ull, 0xe71f75fb6cc043f3ull, 0xe71f75fb6cc043f3ull, 0x702ab2f62ed74297ull},
             {"eq3", "two-level-groups", false, false});
 }

@@ -10,7 +10,7 @@ TEST_CASE("GIVEN vl-rf WHEN its hooks run on the fixed PV SM THEN they equal the
   const auto t = get("vl-rf");
   REQUIRE(t);
   CHECK(t->info().roles == (bit(Role::freq) | bit(Role::ipc) | bit(Role::aging)));
-  CHECK(t->info().figure == (bit(Role::freq) | bit(Role::ipc) | bit(Role::aging)));
+  CHECK(t->info().figures == std::vector<int>{3, 11, 13});
   check_freq(*t, 0x1d9203cfab1653b7ull, 0x1d9203cfab1653b7ull);
   check_ipc(*t, {0x420e50c5cfecb097ull, 0x420e50c5cfecb097ull, 0x420e50c5cfecb097ull, 0x695eaa55e369b422ull},
             {"eq3", "lrr", false, false});

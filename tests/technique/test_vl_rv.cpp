@@ -10,7 +10,7 @@ TEST_CASE("GIVEN vl-rv WHEN its hooks run on the fixed PV SM THEN they equal the
   const auto t = get("vl-rv");
   REQUIRE(t);
   CHECK(t->info().roles == (bit(Role::freq)));
-  CHECK(t->info().figure == (bit(Role::freq)));
+  CHECK(t->info().figures == std::vector<int>{3});
   check_freq(*t, 0xff32910084fd6ae1ull, 0xff32910084fd6ae1ull);
   CHECK_THROWS_AS(t->policy(), std::logic_error);
   CHECK_THROWS_AS(t->aging(), std::logic_error);

@@ -10,6 +10,6 @@ TEST_CASE("GIVEN vl-sb WHEN its hooks run on the fixed PV SM THEN they equal the
   const auto t = get("vl-sb");
   REQUIRE(t);
   CHECK(t->info().roles == (bit(Role::freq)));
-  CHECK(t->info().figure == (bit(Role::freq)));
+  CHECK(t->info().figures == std::vector<int>{3});
   check_freq(*t, 0x1377f7a087a6f8afull, 0x1377f7a087a6f8afull);
 }

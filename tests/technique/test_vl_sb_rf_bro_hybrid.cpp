@@ -10,6 +10,6 @@ TEST_CASE("GIVEN vl-sb+rf-bro+hybrid WHEN its hooks run on the fixed PV SM THEN 
   const auto t = get("vl-sb+rf-bro+hybrid");
   REQUIRE(t);
   CHECK(t->info().roles == (bit(Role::freq)));
-  CHECK(t->info().figure == (0u));
+  CHECK(t->info().figures == std::vector<int>{});
   check_freq(*t, 0x7110c2ceeb878801ull, 0x17aa75c65569b289ull);
 }
