@@ -126,14 +126,24 @@ void run(CommonOptions& o, const IpcOptions& io) {
     nlohmann::json j = {{"techniques", tj}, {"sim_rate_warp_inst_per_s", rate},
                         {"seconds", secs},  {"chips", source},
                         {"sm", io.sm},      {"runs", res.runs}};
+    if (spec.arch.gpu_sms > 1) {
+      j["gpu_sms"] = spec.arch.gpu_sms;
+      j["gpu_clocks"] = spec.arch.gpu_clocks == arch::GpuClocks::Pv ? "pv" : "equal";
+    }
     for (int k = 0; k < nk; ++k)
       j["baseline_ipc"][shown[static_cast<std::size_t>(k)]] = base_ipc[static_cast<std::size_t>(k)];
     if (!io.output.empty()) j["file"] = io.output;
     print_json(j);
     return;
   }
-  std::printf("IPC normalized to the baseline without PV (Tan 2016 Fig. 11); PV from %s, SM %d\n",
-              source.c_str(), io.sm);
+  if (spec.arch.gpu_sms > 1)
+    std::printf("IPC normalized to the baseline without PV (Tan 2016 Fig. 11); PV from %s, SMs 0..%d sharing the "
+                "L2 and DRAM at %s\n",
+                source.c_str(), spec.arch.gpu_sms - 1,
+                spec.arch.gpu_clocks == arch::GpuClocks::Pv ? "their PV clocks" : "the clock without PV");
+  else
+    std::printf("IPC normalized to the baseline without PV (Tan 2016 Fig. 11); PV from %s, SM %d\n",
+                source.c_str(), io.sm);
   std::printf("%-10s %9s", "kernel", "base IPC");
   for (const auto& t : techs) std::printf(" %13s", t.c_str());
   std::printf("\n");
@@ -162,7 +172,9 @@ void register_ipc(CLI::App& app, CommonOptions& o) {
       "The Tan 2016 Fig. 11 table: IPC of each technique normalized to the baseline without PV, per\n"
       "kernel and mean. vl-rf is averaged over the chips given; the RF-BRO based techniques use the\n"
       "first chip (their bank latencies do not depend on the chip). Without --chip/--chips, chip 0 of\n"
-      "the configured population is sampled.");
+      "the configured population is sampled. With --set arch.gpu_sms=N, N SMs of each chip share the L2\n"
+      "and DRAM, all at the clock without PV (arch.gpu_clocks = \"equal\", the default: Fig. 11's IPC\n"
+      "loss from latencies and conflicts) or each at its own PV clock (arch.gpu_clocks = \"pv\").");
   sub->add_option("--kernels", io->kernels,
                   "Comma-separated workloads, or 'all' (default: all in data/kernels). Forms:\n" +
                       arch::workload_spec_forms());

@@ -137,6 +137,7 @@ void run(CommonOptions& o, const SimOptions& so) {
     j["sim_rate_warp_inst_per_s"] = secs > 0 ? static_cast<double>(r.stats.warp_instructions) / secs : 0.0;
     if (ap.gpu_sms > 1) {
       j["gpu_sms"] = ap.gpu_sms;
+      j["gpu_clocks"] = ap.gpu_clocks == arch::GpuClocks::Pv ? "pv" : "equal";
       nlohmann::json per = nlohmann::json::array();
       for (std::size_t i = 0; i < r.per_sm.size(); ++i)
         per.push_back({{"ipc", r.per_sm[i].ipc()},
@@ -155,10 +156,11 @@ void run(CommonOptions& o, const SimOptions& so) {
   const auto& s = r.stats;
   if (ap.gpu_sms > 1) {
     std::printf(
-        "%s under %s on %s, %d SMs sharing the L2 and DRAM (IPC below: mean per SM; L2 tags %llu hits, "
-        "%llu misses)\n",
+        "%s under %s on %s, %d SMs sharing the L2 and DRAM at %s (IPC below: mean per SM; L2 tags %llu "
+        "hits, %llu misses)\n",
         bench.name.c_str(), so.technique.c_str(), so.chip.empty() ? "the chip without PV" : so.chip.c_str(),
-        ap.gpu_sms, static_cast<unsigned long long>(r.l2_tag_hits),
+        ap.gpu_sms, ap.gpu_clocks == arch::GpuClocks::Pv ? "their PV clocks" : "the clock without PV",
+        static_cast<unsigned long long>(r.l2_tag_hits),
         static_cast<unsigned long long>(r.l2_tag_misses));
     for (std::size_t i = 0; i < r.per_sm.size(); ++i)
       std::printf("  SM %zu: clock %.4f, IPC %.4f, %llu blocks\n", i, r.clock_norm[i], r.per_sm[i].ipc(),
@@ -199,8 +201,10 @@ void register_sim(CLI::App& app, CommonOptions& o) {
       "Run one workload on one SM under one technique (Tan 2016 Fig. 11 set-ups) and report IPC,\n"
       "stalls and per-bank / per-sub-bank activity. Without --chip the chip has no PV (every technique\n"
       "then sees only fast banks). With --set arch.gpu_sms=N (N > 1) N SMs of the chip (SMs 0..N-1, each\n"
-      "with its own delays and clock) share a tag-modelled L2 and the DRAM; the statistics are summed\n"
-      "over the SMs (IPC = mean per SM) and listed per SM. --kernel takes any of these workload forms:\n" +
+      "with its own delays) share a tag-modelled L2 and the DRAM, all at the clock without PV\n"
+      "(arch.gpu_clocks = \"equal\", the default) or each at its own PV clock (\"pv\"); the statistics\n"
+      "are summed over the SMs (IPC = mean per SM) and listed per SM. --kernel takes any of these\n"
+      "workload forms:\n" +
           arch::workload_spec_forms());
   sub->add_option("--kernel", so->kernel,
                   "Workload: benchmark name (e.g. hotspot), .kernel file, ptx:NAME, harness .toml, Accel-Sim "

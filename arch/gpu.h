@@ -1,13 +1,15 @@
 // N SMs sharing the L2 and DRAM (issue 16; Tan 2016 §5: 15 SMs, each at its own PV clock, sharing a
 // 768 KB L2 and the DRAM; GPGPU-Sim 3.x GTX480).
 //
-// Each SM has its own IRfProvider (its own RF delays -> its own clock and bank latencies) and register
+// Each SM has its own IRfProvider (its own RF delays -> its own bank latencies and clock) and register
 // mapping; the SMs take the launch's blocks from one queue as their block slots free (GPGPU-Sim
 // issue_block2core: the next block goes to an SM with a free slot; ties between SMs in one instant go
 // to the lower SM index) and send their L1 misses to one SharedL2 (arch/memory/shared_l2.h), whose
-// clock is the reference clock (the SM clock without PV). The GPU steps the SM that is earliest in
-// global time (SM cycle * its period ratio; ties to the lower index), so shared requests arrive in time
-// order. A kernel launch ends when every SM has finished its blocks; the next starts on every SM at
+// clock is the reference clock (the SM clock without PV). arch.gpu_clocks decides the SMs' clocks
+// (Sm::period_ratio()): "equal" runs every SM at the reference clock (Tan Fig. 11's IPC: SMs differ
+// only in bank latencies), "pv" each at its own PV clock (RfSetup::clock_norm). The GPU steps the SM
+// that is earliest in global time (SM cycle * its period ratio; ties to the lower index), so shared
+// requests arrive in time order. A kernel launch ends when every SM has finished its blocks; the next starts on every SM at
 // that global time (launches serialize, as GPGPU-Sim runs this study's kernels).
 //
 // With one SM (arch.gpu_sms = 1) the GPU is the one-SM mode exactly: that SM runs the blocks

@@ -13,6 +13,8 @@ ArchParams ArchParams::from_config(const Config& c) {
     throw ConfigError("arch.gpu_sms = " + std::to_string(p.gpu_sms) +
                       " is more than arch.sms = " + std::to_string(p.sms) +
                       " (accepted: 1 = one representative SM, or 2..arch.sms SMs sharing the L2)");
+  if (c.has("arch.gpu_clocks"))
+    p.gpu_clocks = c.get_string("arch.gpu_clocks", {"equal", "pv"}) == "pv" ? GpuClocks::Pv : GpuClocks::Equal;
   p.max_threads_per_sm = i("max_threads_per_sm", 32, 4096);
   if (p.max_threads_per_sm % 32 != 0) throw ConfigError("arch.max_threads_per_sm must be a multiple of 32");
   p.max_blocks_per_sm = i("max_blocks_per_sm", 1, 64);

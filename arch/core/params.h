@@ -25,10 +25,19 @@ enum class RegisterIds : std::uint8_t { GpgpuSim, Allocated };
 // write per cycle, each port busy for its own access's latency (a slow read holds only the read port).
 enum class RfPorts : std::uint8_t { Single, ReadWrite };
 
+// The clocks of the N-SM mode (arch.gpu_clocks; arch/gpu.h). Equal = every SM at the reference clock
+// (the SM clock without PV, the L2's), so SMs differ only in their bank latencies and organization: the
+// one-SM mode's convention and Tan 2016 Fig. 11's (IPC loss from the techniques' latencies and conflicts,
+// §6.1; the frequency gains are Fig. 13). Pv = each SM at its own PV clock (RfSetup::clock_norm) with
+// the clock domains crossing at the L2 (Tan §5), so a PV-slowed SM waits fewer of its own cycles for
+// memory. Only the N-SM mode reads it (arch.gpu_sms > 1).
+enum class GpuClocks : std::uint8_t { Equal, Pv };
+
 struct ArchParams {
   int sms = 15;
   int gpu_sms =
       1;  // SMs simulated (arch/gpu.h): 1 = one representative SM, N = N SMs sharing the L2 and DRAM
+  GpuClocks gpu_clocks = GpuClocks::Equal;  // arch.gpu_clocks = "equal" | "pv" (N-SM mode only)
   int max_threads_per_sm = 1536;
   int max_blocks_per_sm = 8;
   int registers_per_sm = 32768;
@@ -70,10 +79,9 @@ struct ArchParams {
 
 // The message of the commands that run the one-SM mode only.
 inline constexpr const char* kOneSmOnly =
-    "arch.gpu_sms > 1 (N SMs sharing the L2) is run by 'rfvar sim' and 'rfvar ipc' only; the study, "
-    "guardband, "
-    "perf, ltrf and energy commands run one representative SM (arch.gpu_sms = 1; docs/models.md \"Many "
-    "SMs\")";
+    "arch.gpu_sms > 1 (N SMs sharing the L2) is run by 'rfvar sim', 'rfvar ipc' and the study's ipc stage "
+    "only; the guardband, perf, ltrf and energy commands run one representative SM (arch.gpu_sms = 1; "
+    "docs/models.md \"Many SMs\")";
 
 // The pipeline an opcode class runs on.
 inline Unit unit_of(OpClass op) {

@@ -12,8 +12,9 @@
 //
 // Clock domains: times here are reference cycles, the L2 clock = the SM clock without PV (GTX480
 // -gpgpu_clock_domains 700:1400:700:1848: core and L2 at 700 MHz); arch.lat_l2_hit / lat_dram are
-// in those cycles. An SM whose period is r times the reference sends a request at its cycle c as
-// reference time c * r and sees the reply at its cycle ceil(t / r) (to_sm_cycle()).
+// in those cycles. An SM whose period is r times the reference (r = 1 / clock_norm with
+// arch.gpu_clocks = "pv", r = 1 with "equal") sends a request at its cycle c as reference time c * r and
+// sees the reply at its cycle ceil(t / r) (to_sm_cycle()).
 //
 // Arrival order: the GPU steps the SM that is earliest in global time, but an SM hands over all line
 // requests of one access at once (one per cycle from now) and a request held by a full MSHR file at

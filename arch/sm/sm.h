@@ -62,8 +62,9 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   bool step();
   void end_launch(std::uint64_t until = 0);
   std::uint64_t now() const { return now_; }  // the next cycle step() simulates (this SM's clock)
-  // This SM's clock period over the reference (no-PV) clock, 1 / RfSetup::clock_norm of this launch.
-  double period_ratio() const { return 1.0 / rf_.setup.clock_norm; }
+  // This SM's clock period over the reference (no-PV) clock: 1 / RfSetup::clock_norm of this launch
+  // with arch.gpu_clocks = "pv", 1 with "equal" (params.h GpuClocks).
+  double period_ratio() const { return p_.gpu_clocks == GpuClocks::Pv ? 1.0 / rf_.setup.clock_norm : 1.0; }
   const SmStats& stats() const { return stats_; }
   const rfmodel::RfSetup& setup() const { return rf_.setup; }
 

@@ -110,7 +110,7 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   regfile_.reset(s, p_.rf_ports, now_);
   rf_counters_.reset(s, now_);
   mem_.reset();
-  mem_.set_period_ratio(1.0 / s.clock_norm);
+  mem_.set_period_ratio(period_ratio());
   if (path_) path_->on_kernel_launch(k, slots, *this);
 }
 

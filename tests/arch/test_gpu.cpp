@@ -1,5 +1,5 @@
 // The N-SM mode (arch/gpu.h): one SM equals the one-SM mode, determinism, block distribution,
-// per-SM clocks.
+// per-SM clocks (arch.gpu_clocks: equal and pv).
 #include <doctest/doctest.h>
 
 #include <thread>
@@ -119,10 +119,11 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "GIVEN two SMs, one at half the clock WHEN blocks are issued as slots free THEN the slow SM runs fewer "
-    "blocks") {
+    "GIVEN two SMs at their PV clocks (arch.gpu_clocks = pv), one at half the clock WHEN blocks are issued as "
+    "slots free THEN the slow SM runs fewer blocks") {
   const Benchmark b = load_benchmark("hotspot");
-  const ArchParams p = params(2);
+  ArchParams p = params(2);
+  p.gpu_clocks = GpuClocks::Pv;
   const std::uint64_t key = workload_key(RngStream(5, 0, Stream::Workload));
   const KernelWorkload wl(b, key, p.l1_line_bytes);
   auto half = rfmodel::RfSetup::ideal();
@@ -139,6 +140,76 @@ TEST_CASE(
   CHECK(f.blocks > s.blocks);
   // Same wall time: the slow SM counts half the cycles (to within a cycle per launch).
   CHECK(static_cast<double>(s.cycles) == doctest::Approx(static_cast<double>(f.cycles) / 2).epsilon(0.001));
+}
+
+namespace {
+// Two SMs with setups `a` and `b` under `clocks`: the GPU's statistics.
+GpuRunResult run_two(const IWorkload& wl, ArchParams p, GpuClocks clocks, const rfmodel::RfSetup& a,
+                     const rfmodel::RfSetup& b, std::uint64_t key) {
+  p.gpu_clocks = clocks;
+  StaticRfProvider ra(a), rb(b);
+  const std::vector<IRfProvider*> rf = {&ra, &rb};
+  return run_sms(wl, p, SmPolicy{}, rf, key);
+}
+rfmodel::RfSetup at_clock(rfmodel::RfSetup s, double clock_norm) {
+  s.clock_norm = clock_norm;
+  return s;
+}
+}  // namespace
+
+TEST_CASE(
+    "GIVEN arch.gpu_clocks = equal WHEN one of two SMs has a PV clock of 0.5 and the same bank latencies THEN "
+    "the run equals the run without PV bit-for-bit (only latencies and organization differ between SMs)") {
+  const Benchmark b = load_benchmark("hotspot");
+  const ArchParams p = params(2);
+  CHECK(p.gpu_clocks == GpuClocks::Equal);  // the default (data/fermi-32nm.toml)
+  const std::uint64_t key = workload_key(RngStream(5, 0, Stream::Workload));
+  const KernelWorkload wl(b, key, p.l1_line_bytes);
+  const auto ideal_setup = rfmodel::RfSetup::ideal();
+  const GpuRunResult pv = run_two(wl, p, GpuClocks::Equal, ideal_setup, at_clock(ideal_setup, 0.5), key);
+  const GpuRunResult none = run_two(wl, p, GpuClocks::Equal, ideal_setup, ideal_setup, key);
+  check_same(pv.stats, none.stats);
+  for (std::size_t i = 0; i < 2; ++i) check_same(pv.per_sm[i], none.per_sm[i]);
+  CHECK(pv.clock_norm == std::vector<double>{1.0, 0.5});  // the clocks are still reported
+  // The same two SMs at their PV clocks: the slow SM's cycles are about half the fast one's.
+  const GpuRunResult at_pv = run_two(wl, p, GpuClocks::Pv, ideal_setup, at_clock(ideal_setup, 0.5), key);
+  CHECK(static_cast<double>(at_pv.per_sm[1].cycles) ==
+        doctest::Approx(static_cast<double>(at_pv.per_sm[0].cycles) / 2).epsilon(0.001));
+}
+
+TEST_CASE(
+    "GIVEN a chip whose SMs PV slows (clock 0.8, every access 2 cycles) WHEN its IPC is normalized to the chip "
+    "without PV THEN it is <= 1 with equal clocks, and above the equal-clock IPC with PV clocks (memory on the "
+    "no-PV clock takes fewer of the slow SMs' cycles)") {
+  const Benchmark b = load_benchmark("hotspot");
+  const ArchParams p = params(2);
+  const std::uint64_t key = workload_key(RngStream(5, 0, Stream::Workload));
+  const KernelWorkload wl(b, key, p.l1_line_bytes);
+  const auto none = rfmodel::RfSetup::ideal();
+  const auto slow = at_clock(rfmodel::RfSetup::all_slow(2), 0.8);
+  const double base = run_two(wl, p, GpuClocks::Equal, none, none, key).stats.ipc();
+  REQUIRE(base == run_two(wl, p, GpuClocks::Pv, none, none, key).stats.ipc());  // no PV: the conventions agree
+  const double equal = run_two(wl, p, GpuClocks::Equal, slow, slow, key).stats.ipc();
+  const double pv = run_two(wl, p, GpuClocks::Pv, slow, slow, key).stats.ipc();
+  CHECK(equal / base <= 1.0);
+  CHECK(pv > equal);
+  // Only the clock differs: at equal clocks a clock of 0.8 changes nothing.
+  CHECK(equal == run_two(wl, p, GpuClocks::Equal, rfmodel::RfSetup::all_slow(2), rfmodel::RfSetup::all_slow(2), key)
+                     .stats.ipc());
+}
+
+TEST_CASE(
+    "GIVEN arch.gpu_clocks WHEN the config is read THEN equal (the default) and pv are accepted and anything "
+    "else is a named error") {
+  Config c = Config::load_default();
+  CHECK(ArchParams::from_config(c).gpu_clocks == GpuClocks::Equal);
+  c.set("arch.gpu_clocks=pv");
+  CHECK(ArchParams::from_config(c).gpu_clocks == GpuClocks::Pv);
+  c.set("arch.gpu_clocks=equal");
+  CHECK(ArchParams::from_config(c).gpu_clocks == GpuClocks::Equal);
+  c.set("arch.gpu_clocks=nopv");
+  CHECK_THROWS_WITH_AS(ArchParams::from_config(c), doctest::Contains("'arch.gpu_clocks' = \"nopv\" is not accepted; one of: equal, pv"),
+                       ConfigError);
 }
 
 TEST_CASE(
