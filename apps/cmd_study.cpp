@@ -78,6 +78,7 @@ void run(CommonOptions& o, const StudyOptions& so) {
   for (const auto& s : o.sets) config.set(s);
   if (o.seed) config.set("population.seed=" + std::to_string(*o.seed));
   study::validate_config(config);
+  study::validate_stage_options(spec, config);
   const std::uint64_t seed = o.master_seed(config);
   // Fail on an unwritable output before running anything (a missing directory is created).
   if (const fs::path dir = fs::path(o.output).parent_path(); !dir.empty() && !fs::exists(dir)) {

@@ -29,7 +29,9 @@ std::vector<StageDef> make_catalog() {
        {kKernels,
         {"techniques", "names", "--techniques", "techniques of Tan Fig. 11"},
         {"chip", "int", "", "one chip of the population (default: all chips, vl-rf averaged)"},
-        {"sm", "int", "--sm", "SM whose delays are used"}}},
+        {"sm", "int", "--sm", "SM whose delays are used"},
+        {"gpu_sms", "int", "",
+         "SMs simulated sharing the L2 and DRAM (arch.gpu_sms, 1..arch.sms; default 1), clocks as arch.gpu_clocks"}}},
       {"guardband", "guardband", {"population"},
        {"population.", "varius.", "floorplan.", "rfmodel.", "arch.", "ltrf.", "nbti."}, true,
        {kKernels, {"techniques", "names", "--techniques", "guardband techniques"}, kYears, kEpochs}},
@@ -105,6 +107,9 @@ std::vector<std::string> stage_arguments(const StageDef& stage, const std::map<s
       args.insert(args.end(), {"--chips", population_file.string()});
     else
       args.insert(args.end(), {"--chip", population_file.string() + ":" + chip->second});
+    // The N-SM mode for this stage only (the study's config keeps arch.gpu_sms = 1: validate_config()).
+    if (const auto n = options.find("gpu_sms"); n != options.end())
+      args.insert(args.end(), {"--set", "arch.gpu_sms=" + n->second});
   }
   for (const auto& [name, value] : options) {
     const OptionDef* def = find_option(stage, name);

@@ -4,6 +4,7 @@
 
 #include "arch/core/params.h"
 #include "nbti/params.h"
+#include "study/pipeline/stage_catalog.h"
 #include "rfmodel/params.h"
 #include "varius/params.h"
 
@@ -30,8 +31,30 @@ void validate_config(const Config& config) {
   (void)varius::VariusParams::from_config(config);
   (void)varius::FloorplanParams::from_config(config);
   (void)rfmodel::RfParams::from_config(config);
-  if (arch::ArchParams::from_config(config).gpu_sms > 1) throw InputError(arch::kOneSmOnly);
+  if (arch::ArchParams::from_config(config).gpu_sms > 1)
+    throw InputError(
+        "arch.gpu_sms > 1 in a study's config: the guardband, perf, ltrf and energy stages run one "
+        "representative SM (arch.gpu_sms = 1); the ipc stage (Tan Fig. 11) runs N SMs with its own option: "
+        "[ipc] gpu_sms = N in the study file (docs/cli.md \"rfvar study\")");
   (void)nbti::NbtiParams::from_config(config);
+}
+
+void validate_stage_options(const StudySpec& spec, const Config& config) {
+  const auto check_gpu_sms = [&](const std::string& value, const std::string& where) {
+    Config c = config;
+    try {
+      c.set("arch.gpu_sms=" + option_value(value));
+      (void)arch::ArchParams::from_config(c);
+    } catch (const InputError& e) {
+      throw InputError(where + ": " + e.what());
+    }
+  };
+  if (const StageSpec* ipc = spec.stage("ipc"))
+    if (const auto it = ipc->options.find("gpu_sms"); it != ipc->options.end())
+      check_gpu_sms(it->second, ipc->origins.at("gpu_sms") + ": [ipc] gpu_sms = " + it->second);
+  for (const auto& sw : spec.sweeps)
+    if (sw.option == "ipc.gpu_sms")
+      for (const auto& v : sw.values) check_gpu_sms(v, sw.origin + ": [[sweep]] ipc.gpu_sms = " + v);
 }
 
 }  // namespace rfvar::study

@@ -4,7 +4,11 @@
 // Contract: config_overrides_toml() renders a study's [config] overrides as TOML whose line
 // numbers are those of the study file (Config::merge_string then names "FILE:LINE" in errors).
 // validate_config() builds every model library's Params from the config, so an out-of-range value
-// is an InputError naming key, value, origin and range before anything is run or written.
+// is an InputError naming key, value, origin and range before anything is run or written; it
+// refuses arch.gpu_sms > 1 (the guardband, perf, ltrf and energy stages run one SM), naming the ipc
+// stage's option gpu_sms instead. validate_stage_options() checks, with `config`, the stage options
+// that set model parameters (the ipc stage's gpu_sms, in [ipc] and in sweeps over ipc.gpu_sms): an
+// InputError naming the study file, the option and the accepted range.
 #pragma once
 
 #include <string>
@@ -16,5 +20,6 @@ namespace rfvar::study {
 
 std::string config_overrides_toml(const StudySpec& spec);
 void validate_config(const Config& config);
+void validate_stage_options(const StudySpec& spec, const Config& config);
 
 }  // namespace rfvar::study

@@ -87,7 +87,7 @@ StageSpec parse_stage(const std::string& name, const toml::node& node, const std
   }
   const auto* t = node.as_table();
   if (!t) throw InputError(where(source, node) + ": stage '" + name + "' must be a table [" + name + "]");
-  StageSpec s{name, {}};
+  StageSpec s{name, {}, {}};
   for (const auto& [k, v] : *t) {
     const std::string opt(k.str());
     const OptionDef* o = find_option(*def, opt);
@@ -100,6 +100,7 @@ StageSpec parse_stage(const std::string& name, const toml::node& node, const std
       throw InputError(where(source, v) + ": [" + name + "] " + opt + " = " + value_text(v) + ": expected " +
                        type_help(o->type));
     s.options[opt] = value_text(v);
+    s.origins[opt] = where(source, v);
   }
   return s;
 }

@@ -24,6 +24,7 @@ namespace rfvar::study {
 struct StageSpec {
   std::string name;                            // "population", "freq", ...
   std::map<std::string, std::string> options;  // option -> TOML value text
+  std::map<std::string, std::string> origins;  // option -> "FILE:LINE" of its value
 };
 
 struct SweepSpec {

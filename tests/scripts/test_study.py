@@ -188,6 +188,22 @@ def test_changed_key_reruns_dependents(binary, tmp):
     st = {k: v["reused"] for k, v in c["stages"].items()} if c else {}
     check(st == {"population": False, "freq": False, "ipc": False},
           f"changing a [varius] key reruns the population and everything after it (reused: {st})")
+    # The ipc stage on 2 SMs sharing the L2 (issue 16): only ipc reruns, at equal clocks by default.
+    study2 = os.path.join(tmp, "mini2.toml")
+    with open(study2, "w") as fh:
+        fh.write('[population]\nchips = 2\n[freq]\n[ipc]\nkernels = ["nw"]\nchip = 0\ngpu_sms = 2\n')
+    r, d = run_study(binary, study2, os.path.join(tmp, "mini", "d.h5"), cache)
+    st = {k: v["reused"] for k, v in d["stages"].items()} if d else {}
+    ipc = d["stages"]["ipc"]["summary"] if d else {}
+    check(r.returncode == 0 and st == {"population": True, "freq": True, "ipc": False}
+          and ipc.get("gpu_sms") == 2 and ipc.get("gpu_clocks") == "equal",
+          f"[ipc] gpu_sms = 2 reruns only ipc, on 2 SMs at equal clocks (reused: {st}; "
+          f"gpu_sms {ipc.get('gpu_sms')}, gpu_clocks {ipc.get('gpu_clocks')})")
+    r, e = run_study(binary, study2, os.path.join(tmp, "mini", "e.h5"), cache, extra=("--set", "arch.gpu_clocks=pv"))
+    st = {k: v["reused"] for k, v in e["stages"].items()} if e else {}
+    check(r.returncode == 0 and st == {"population": True, "freq": True, "ipc": False}
+          and e["stages"]["ipc"]["summary"].get("gpu_clocks") == "pv",
+          f"arch.gpu_clocks = pv reruns the N-SM ipc stage at PV clocks (reused: {st})")
 
 
 def test_bad_input(binary, tmp):
@@ -201,6 +217,12 @@ def test_bad_input(binary, tmp):
                                 'values = [0.3]\nstages = ["freq"]\nstep = 2\n', "8", ["bad.toml:8", "step"]),
         "bad config value": ('[config.varius]\nphi = -1.0\n[population]\nchips = 1\n', "2",
                              ["bad.toml:2", "varius.phi"]),
+        "N SMs in the config": ('[config.arch]\ngpu_sms = 15\n[population]\nchips = 1\n', "2",
+                                ["arch.gpu_sms > 1", "[ipc] gpu_sms = N"]),
+        "ipc gpu_sms out of range": ('[population]\nchips = 1\n[ipc]\nkernels = ["nw"]\ngpu_sms = 16\n', "5",
+                                     ["bad.toml:5", "gpu_sms = 16", "arch.sms = 15"]),
+        "bad gpu_clocks": ('[config.arch]\ngpu_clocks = "fast"\n[population]\nchips = 1\n', "2",
+                           ["bad.toml:2", "arch.gpu_clocks", "equal, pv"]),
     }
     for name, (text, line, needles) in cases.items():
         d = os.path.join(tmp, "bad-" + name.replace(" ", "-"))
