@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+
 #include <nlohmann/json.hpp>
 
 #include "common/h5io.h"
@@ -103,4 +105,15 @@ TEST_CASE("GIVEN bad input WHEN rfvar guardband runs THEN a clear error, exit 2 
     CHECK(r.err.find("nbti.activity_scale") != std::string::npos);
   }
   CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("GIVEN no -o WHEN rfvar guardband runs THEN it writes its own default guardband.h5, not results/study.h5") {
+  // The subcommands share one options object; each must use its own default output (issue 16).
+  const fs::path d = cli_test::scratch_dir("guardband_default_output");
+  fs::remove_all(d / "results");
+  fs::remove(d / "guardband.h5");
+  const std::string cmd = "cd " + d.string() + " && " + RFVAR_BINARY + " " + guardband_args("") + " >/dev/null 2>&1";
+  CHECK(std::system(cmd.c_str()) == 0);
+  CHECK(fs::exists(d / "guardband.h5"));
+  CHECK_FALSE(fs::exists(d / "results" / "study.h5"));
 }

@@ -2,6 +2,8 @@
 // never change a result, bad input.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+
 #include <nlohmann/json.hpp>
 
 #include "common/h5io.h"
@@ -64,4 +66,15 @@ TEST_CASE("GIVEN bad input WHEN rfvar perf runs THEN a clear error, exit 2 and n
   const Run f = run_rfvar("perf --chips " + (dir() / "nonexistent.h5").string() + " --kernels nw --no-progress -o " + out.string());
   CHECK(f.status == 2);
   CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("GIVEN no -o WHEN rfvar perf runs THEN it writes its own default perf.h5, not results/study.h5") {
+  // The subcommands share one options object; each must use its own default output (issue 16).
+  const fs::path d = cli_test::scratch_dir("perf_default_output");
+  fs::remove_all(d / "results");
+  fs::remove(d / "perf.h5");
+  const std::string cmd = "cd " + d.string() + " && " + RFVAR_BINARY + " " + perf_args("--no-cache") + " >/dev/null 2>&1";
+  CHECK(std::system(cmd.c_str()) == 0);
+  CHECK(fs::exists(d / "perf.h5"));
+  CHECK_FALSE(fs::exists(d / "results" / "study.h5"));
 }
