@@ -63,7 +63,8 @@ double AccessEnergy::distance_mm(Level l, Datapath d) const {
     case Level::Orf:
       return priv ? p_.orf_private_mm : p_.orf_shared_mm;
     case Level::Lrf:
-      return p_.lrf_private_mm;  // MICRO §3.2: only the private datapath reaches the LRF
+      // MICRO §3.2: only the private datapath reaches the LRF; §6.3: a split LRF may sit farther.
+      return p_.lrf == LrfOrganization::Split ? p_.lrf_split_private_mm : p_.lrf_private_mm;
     case Level::Rfc:
       return priv ? p_.rfc_private_mm : p_.rfc_shared_mm;
     case Level::LtrfCache:

@@ -8,71 +8,77 @@
 #include "arch/ltrf/from_kernel.h"
 #include "arch/ltrf/liveness.h"
 #include "arch/ltrf/strands.h"
+#include "arch/energy/strand_values.h"
 #include "common/config.h"
 
 namespace rfvar::arch::energy {
 
-Datapath datapath_of(const Instr& in) {
-  return (in.op == OpClass::Sfu || in.op == OpClass::Load || in.op == OpClass::Store) ? Datapath::Shared
-                                                                                      : Datapath::Private;
-}
-
 namespace {
 
-struct Read {
-  int pos = 0;   // position in the piece
-  int slot = 0;  // source slot
-};
+using Value = CandidateValue;
+using Entries = std::vector<std::vector<std::pair<int, int>>>;  // [entry] -> occupied [b, e)
 
-struct Value {
-  int created = 0;  // position of the producer (or of the first read of a read operand)
-  bool read_operand = false;
-  int dst_slot = 0;                     // written value: destination slot of the producer
-  Datapath writer = Datapath::Private;  // datapath writing the upper level (producer / first reader)
-  bool eligible = true;                 // may go to an upper level at all (not a long-latency result)
-  bool live_out = false;                // written value: still needed after the piece
-  std::vector<Read> reads;              // reads the upper level may serve, in order
+struct Placed {
   Level level = Level::Mrf;
-  int served = 0;  // reads served by `level`
+  int served = 0;  // reads served by `level` (a prefix of Value::reads)
 };
 
-struct Piece {
-  std::vector<const Instr*> in;  // [position]
-  std::vector<int> pc;           // [position]
-};
-
-class PieceAllocator {
+class StrandAllocator {
  public:
-  PieceAllocator(const Piece& p, const AllocParams& a, const AccessEnergy& e) : p_(p), a_(a), e_(e) {}
+  StrandAllocator(const StrandCode& s, const AllocParams& a, const AccessEnergy& e) : s_(s), a_(a), e_(e) {}
+
+  Datapath reader(const Value& v, int i) const {
+    return datapath_of(*s_.in[static_cast<std::size_t>(v.reads[static_cast<std::size_t>(i)].pos)]);
+  }
+  // A write goes to the upper level if it reaches a served read (or the value is never read).
+  static bool upper(const Value& v, const ValueWrite& w, int m) { return w.first_read < m || v.reads.empty(); }
+  static bool needs_mrf(const ValueWrite& w, int m) { return w.live_out || w.must_mrf || w.last_read >= m; }
 
   double savings(const Value& v, Level x, int m) const {
     double s = 0.0;
-    for (int i = 0; i < m; ++i) {
-      const Datapath d =
-          datapath_of(*p_.in[static_cast<std::size_t>(v.reads[static_cast<std::size_t>(i)].pos)]);
-      s += e_.read_warp(Level::Mrf, d) - e_.read_warp(x, d);  // MICRO Fig. 6 / Fig. 9
+    for (int i = 0; i < m; ++i)
+      s += e_.read_warp(Level::Mrf, reader(v, i)) - e_.read_warp(x, reader(v, i));  // MICRO Fig. 6 / Fig. 9
+    for (const ValueWrite& w : v.writes) {
+      if (v.read_operand) {  // the fill: the first read stays in the MRF, the write is overhead
+        if (m > 0) s -= e_.write_warp(x, w.writer);
+        continue;
+      }
+      if (!upper(v, w, m)) continue;
+      if (!needs_mrf(w, m)) s += e_.write_warp(Level::Mrf, w.writer);
+      s -= e_.write_warp(x, w.writer);
     }
-    if (!v.read_operand && !v.live_out && m == static_cast<int>(v.reads.size()))
-      s += e_.write_warp(Level::Mrf, v.writer);
-    return s - e_.write_warp(x, v.writer);
+    return s;
+  }
+  static int begin_of(const Value& v, int m) {
+    int b = v.writes.front().pos;
+    for (const ValueWrite& w : v.writes)
+      if (v.read_operand || upper(v, w, m)) b = std::min(b, w.pos);
+    return b;
   }
   static int end_of(const Value& v, int m) {
-    const int e = m > 0 ? v.reads[static_cast<std::size_t>(m - 1)].pos : v.created;
-    return std::max(e, v.created + 1);  // a write occupies its entry at least at its own slot
+    const int b = begin_of(v, m);
+    const int e = m > 0 ? v.reads[static_cast<std::size_t>(m - 1)].pos : b;
+    return std::max(e, b + 1);  // a write occupies its entry at least at its own slot
   }
   static double range(const Value& v, int m) {
-    return static_cast<double>(
-        std::max(1, (m > 0 ? v.reads[static_cast<std::size_t>(m - 1)].pos : v.created) - v.created));
+    const int b = begin_of(v, m);
+    return static_cast<double>(std::max(1, (m > 0 ? v.reads[static_cast<std::size_t>(m - 1)].pos : b) - b));
   }
-  bool lrf_ok(const Value& v) const {
-    if (v.writer != Datapath::Private) return false;
-    for (const Read& r : v.reads)
-      if (datapath_of(*p_.in[static_cast<std::size_t>(r.pos)]) != Datapath::Private) return false;
-    return true;
+  // The LRF bank a value may use (MICRO §4.6: private datapath only; split: one operand slot), or -1.
+  int lrf_bank(const Value& v) const {
+    for (const ValueWrite& w : v.writes)
+      if (w.writer != Datapath::Private) return -1;
+    int slot = v.reads.empty() ? 0 : v.reads.front().slot;
+    for (int i = 0; i < static_cast<int>(v.reads.size()); ++i) {
+      if (reader(v, i) != Datapath::Private) return -1;
+      if (v.reads[static_cast<std::size_t>(i)].slot != slot) slot = -1;
+    }
+    if (a_.lrf == LrfOrganization::Unified) return 0;
+    return slot >= 0 && slot < kSplitLrfBanks ? slot : -1;  // MICRO §3.2: A, B, C banks
   }
 
   // Tries to place [b, e) into one of `entries`; true on success.
-  static bool place(std::vector<std::vector<std::pair<int, int>>>& entries, int b, int e) {
+  static bool place(Entries& entries, int b, int e) {
     for (auto& ent : entries) {
       const bool free =
           std::none_of(ent.begin(), ent.end(), [&](const auto& iv) { return b < iv.second && iv.first < e; });
@@ -85,53 +91,58 @@ class PieceAllocator {
   }
 
   // Greedy by savings / range, MICRO Fig. 7; LRF first, then ORF with partial ranges (§4.3, §4.6).
-  void run(std::vector<Value>& values, HierarchyAllocation& out) const {
-    std::vector<std::vector<std::pair<int, int>>> lrf(static_cast<std::size_t>(a_.lrf_entries)),
-        orf(static_cast<std::size_t>(a_.orf_entries));
+  std::vector<Placed> run(const std::vector<Value>& values, HierarchyAllocation& out) const {
+    std::vector<Placed> pl(values.size());
+    const int banks = a_.lrf == LrfOrganization::Split ? kSplitLrfBanks : 1;
+    std::vector<Entries> lrf(static_cast<std::size_t>(banks), Entries(static_cast<std::size_t>(a_.lrf_entries)));
+    Entries orf(static_cast<std::size_t>(a_.orf_entries));
     auto by_priority = [&](Level x) {
       std::vector<std::pair<double, int>> q;
       for (int i = 0; i < static_cast<int>(values.size()); ++i) {
         const Value& v = values[static_cast<std::size_t>(i)];
-        if (!v.eligible || v.level != Level::Mrf) continue;
+        if (!v.eligible || pl[static_cast<std::size_t>(i)].level != Level::Mrf) continue;
         const int m = static_cast<int>(v.reads.size());
-        if (x == Level::Lrf && !lrf_ok(v)) continue;
+        if (x == Level::Lrf && lrf_bank(v) < 0) continue;
         const double s = savings(v, x, m);
         if (s > 0.0) q.emplace_back(s / range(v, m), i);
       }
       std::stable_sort(q.begin(), q.end(), [](const auto& l, const auto& r) { return l.first > r.first; });
       return q;
     };
+    auto done = [&](const Value& v, Placed& p, Level x, int m) {
+      p = {x, m};
+      ++(x == Level::Lrf ? out.lrf_values : out.orf_values);
+      if (m < static_cast<int>(v.reads.size())) ++out.partial_values;
+      int w = 0;
+      for (const ValueWrite& vw : v.writes) w += upper(v, vw, m) ? 1 : 0;
+      if (!v.read_operand && w > 1) ++out.multi_write_values;
+    };
     if (a_.lrf_entries > 0)
       for (const auto& [prio, i] : by_priority(Level::Lrf)) {
-        Value& v = values[static_cast<std::size_t>(i)];
+        const Value& v = values[static_cast<std::size_t>(i)];
         const int m = static_cast<int>(v.reads.size());
-        if (place(lrf, v.created, end_of(v, m))) v.level = Level::Lrf, v.served = m, ++out.lrf_values;
+        if (place(lrf[static_cast<std::size_t>(lrf_bank(v))], begin_of(v, m), end_of(v, m)))
+          done(v, pl[static_cast<std::size_t>(i)], Level::Lrf, m);
       }
     for (const auto& [prio, i] : by_priority(Level::Orf)) {
-      Value& v = values[static_cast<std::size_t>(i)];
-      const int full = static_cast<int>(v.reads.size());
-      for (int m = full; m >= 0; --m) {
+      const Value& v = values[static_cast<std::size_t>(i)];
+      for (int m = static_cast<int>(v.reads.size()); m >= 0; --m) {
         if (savings(v, Level::Orf, m) <= 0.0) break;
-        if (place(orf, v.created, end_of(v, m))) {
-          v.level = Level::Orf, v.served = m, ++out.orf_values;
-          if (m < full) ++out.partial_values;
+        if (place(orf, begin_of(v, m), end_of(v, m))) {
+          done(v, pl[static_cast<std::size_t>(i)], Level::Orf, m);
           break;
         }
         if (!a_.partial_range) break;
       }
     }
+    return pl;
   }
 
  private:
-  const Piece& p_;
+  const StrandCode& s_;
   const AllocParams& a_;
   const AccessEnergy& e_;
 };
-
-bool long_latency(const Instr& in, bool sfu) {
-  return (in.op == OpClass::Load && (in.space == MemSpace::Global || in.space == MemSpace::Local)) ||
-         (sfu && in.op == OpClass::Sfu);
-}
 
 }  // namespace
 
@@ -183,6 +194,7 @@ HierarchyAllocation allocate_hierarchy(const Kernel& k, const AllocParams& a, co
     return live[static_cast<std::size_t>(r / ltrf::kMaxCfgRegs)].live_out(at).test(
         static_cast<std::size_t>(r % ltrf::kMaxCfgRegs));
   };
+  const std::vector<std::vector<int>> preds = ltrf::predecessors(kc.cfg);
   std::vector<int> first_pc(kc.cfg.blocks.size(), -1);
   for (int pc = static_cast<int>(k.code.size()) - 1; pc >= 0; --pc)
     first_pc[static_cast<std::size_t>(kc.at_pc[static_cast<std::size_t>(pc)].block)] = pc;
@@ -194,94 +206,67 @@ HierarchyAllocation allocate_hierarchy(const Kernel& k, const AllocParams& a, co
     pa.dst.fill(kWriteMrf);
   }
   out.strands = st.partition.size();
-  auto reg_of = [&](int id) { return dense.at(id); };
-  for (const auto& region : st.partition.regions())
-    for (const auto& bp : region.pieces) {
-      Piece p;
-      for (int i = bp.begin; i < bp.end; ++i) {
-        const int pc = first_pc[static_cast<std::size_t>(bp.block)] + i;
-        p.pc.push_back(pc);
-        p.in.push_back(&k.code[static_cast<std::size_t>(pc)]);
-      }
-      const int n = static_cast<int>(p.in.size());
-      const ltrf::InstrRef piece_end{bp.block, bp.end - 1};
-      // Reads of register r from position `from` up to and including the next instruction writing it.
-      auto reads_from = [&](int r, int from, bool* rewritten) {
-        std::vector<Read> rs;
-        *rewritten = false;
-        for (int t = from; t < n && !*rewritten; ++t) {
-          const Instr& in = *p.in[static_cast<std::size_t>(t)];
-          for (int s = 0; s < in.nsrc; ++s)
-            if (in.src[s] != kNoReg && reg_of(in.src[s]) == r) rs.push_back({t, s});
-          for (int d = 0; d < in.ndst; ++d)
-            if (reg_of(in.dst[d]) == r) *rewritten = true;
-        }
-        return rs;
+  const std::function<int(int)> reg_of = [&](int id) { return dense.at(id); };
+  const std::function<bool(ltrf::InstrRef, int)> is_live_out = live_out;
+  auto allocate = [&](const StrandCode& sc) {
+    const std::vector<Value> values = strand_values(sc, reg_of, is_live_out, a.read_operands, a.sfu_long_latency);
+    out.values += static_cast<int>(values.size());
+    const std::vector<Placed> pl = StrandAllocator(sc, a, e).run(values, out);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      const Value& v = values[i];
+      const auto [level, served] = pl[i];
+      if (level == Level::Mrf) continue;
+      auto at = [&](int pos) -> PcAllocation& {
+        return out.at_pc[static_cast<std::size_t>(sc.pc[static_cast<std::size_t>(pos)])];
       };
-      std::vector<Value> values;
-      std::vector<bool> written_before(static_cast<std::size_t>(nregs), false);
-      for (int t = 0; t < n; ++t) {
-        const Instr& in = *p.in[static_cast<std::size_t>(t)];
-        if (a.read_operands)  // MICRO §4.4: first read of a register the piece has not written
-          for (int s = 0; s < in.nsrc; ++s) {
-            if (in.src[s] == kNoReg) continue;
-            const int r = reg_of(in.src[s]);
-            if (written_before[static_cast<std::size_t>(r)]) continue;
-            bool first = true;
-            for (int s2 = 0; s2 < s; ++s2)
-              if (in.src[s2] != kNoReg && reg_of(in.src[s2]) == r) first = false;
-            bool seen_earlier = false;
-            for (int t2 = 0; t2 < t && first; ++t2) {
-              const Instr& i2 = *p.in[static_cast<std::size_t>(t2)];
-              for (int s2 = 0; s2 < i2.nsrc; ++s2)
-                if (i2.src[s2] != kNoReg && reg_of(i2.src[s2]) == r) seen_earlier = true;
-            }
-            if (!first || seen_earlier) continue;
-            bool rw = false;
-            std::vector<Read> rs = reads_from(r, t, &rw);
-            rs.erase(rs.begin());  // the first read comes from the MRF
-            if (rs.empty()) continue;
-            Value v;
-            v.created = t;
-            v.read_operand = true;
-            v.writer = datapath_of(in);
-            v.reads = std::move(rs);
-            values.push_back(std::move(v));
-          }
-        for (int d = 0; d < in.ndst; ++d) {
-          const int r = reg_of(in.dst[d]);
-          bool rw = false;
-          Value v;
-          v.created = t;
-          v.dst_slot = d;
-          v.writer = datapath_of(in);
-          v.eligible = !long_latency(in, a.sfu_long_latency);
-          v.reads = reads_from(r, t + 1, &rw);
-          v.live_out = !rw && live_out(piece_end, r);
-          values.push_back(std::move(v));
-        }
-        for (int d = 0; d < in.ndst; ++d) written_before[static_cast<std::size_t>(reg_of(in.dst[d]))] = true;
+      for (int r = 0; r < served; ++r) {
+        const ValueRead& rd = v.reads[static_cast<std::size_t>(r)];
+        at(rd.pos).src[static_cast<std::size_t>(rd.slot)] = level;
       }
-      out.values += static_cast<int>(values.size());
-      PieceAllocator(p, a, e).run(values, out);
-      for (const Value& v : values) {
-        if (v.level == Level::Mrf) continue;
-        for (int i = 0; i < v.served; ++i) {
-          const Read& rd = v.reads[static_cast<std::size_t>(i)];
-          out.at_pc[static_cast<std::size_t>(p.pc[static_cast<std::size_t>(rd.pos)])]
-              .src[static_cast<std::size_t>(rd.slot)] = v.level;
-        }
-        PcAllocation& at = out.at_pc[static_cast<std::size_t>(p.pc[static_cast<std::size_t>(v.created)])];
-        const std::uint8_t up = v.level == Level::Lrf ? kWriteLrf : kWriteOrf;
+      const std::uint8_t up = level == Level::Lrf ? kWriteLrf : kWriteOrf;
+      for (const ValueWrite& w : v.writes) {
         if (v.read_operand) {
-          ++(v.level == Level::Lrf ? at.lrf_fills : at.orf_fills);
-        } else {
-          const bool mrf = v.live_out || v.served < static_cast<int>(v.reads.size());
-          at.dst[static_cast<std::size_t>(v.dst_slot)] =
-              static_cast<std::uint8_t>(up | (mrf ? kWriteMrf : 0));
+          ++(level == Level::Lrf ? at(w.pos).lrf_fills : at(w.pos).orf_fills);
+        } else if (StrandAllocator::upper(v, w, served)) {
+          at(w.pos).dst[static_cast<std::size_t>(w.slot)] =
+              static_cast<std::uint8_t>(up | (StrandAllocator::needs_mrf(w, served) ? kWriteMrf : 0));
         }
       }
     }
+  };
+  for (int sid = 0; sid < st.partition.size(); ++sid) {
+    const auto& pieces = st.partition.regions()[static_cast<std::size_t>(sid)].pieces;
+    // The strand's pieces in the order strand formation walked them (reverse post-order: topological).
+    StrandCode sc;
+    std::map<int, int> piece_of_block;  // block -> its piece in this strand
+    for (int j = 0; j < static_cast<int>(pieces.size()); ++j) {
+      const ltrf::BlockPiece& bp = pieces[static_cast<std::size_t>(j)];
+      const int size = static_cast<int>(kc.cfg.blocks[static_cast<std::size_t>(bp.block)].instrs.size());
+      piece_of_block[bp.block] = j;
+      std::vector<int> pr;
+      if (j > 0 && a.forward_branches)  // non-header pieces start their block; all its preds are here
+        for (int q : preds[static_cast<std::size_t>(bp.block)]) pr.push_back(piece_of_block.at(q));
+      bool exits = !a.forward_branches || bp.end < size;
+      for (int q : kc.cfg.blocks[static_cast<std::size_t>(bp.block)].succs)  // (re-entering the header: a loop)
+        exits = exits || st.partition.region_of({q, 0}) != sid || q == pieces.front().block;
+      if (kc.cfg.blocks[static_cast<std::size_t>(bp.block)].succs.empty()) exits = true;
+      sc.preds.push_back(std::move(pr));
+      sc.exit.push_back(exits);
+      sc.last.push_back({bp.block, bp.end - 1});
+      for (int i = bp.begin; i < bp.end; ++i) {
+        const int pc = first_pc[static_cast<std::size_t>(bp.block)] + i;
+        sc.pc.push_back(pc);
+        sc.in.push_back(&k.code[static_cast<std::size_t>(pc)]);
+        sc.piece.push_back(a.forward_branches ? j : 0);
+      }
+      if (!a.forward_branches) {  // MICRO §4.2's baseline: each basic-block piece alone
+        sc.preds = {{}}, sc.exit = {true}, sc.last = {sc.last.back()};
+        allocate(sc);
+        sc = StrandCode{};
+      }
+    }
+    if (a.forward_branches) allocate(sc);
+  }
   return out;
 }
 

@@ -7,27 +7,37 @@
 // Cfg of cfg_from_kernel(k, sfu_long_latency) restricted to the registers long-latency instructions
 // write (strand cuts depend on no other; InputError if more than ltrf::kMaxCfgRegs), liveness per
 // 256-register slice (any register count: PTX ids reach several hundred). The ORF and LRF are
-// invalid across strand boundaries, so only values whose producer and reads lie in one straight-line
-// piece of a strand (one basic block's part of it: the baseline algorithm's "values in the ORF
-// cannot cross basic block boundaries", MICRO §4.2; the §4.5 forward-branch extension is not done:
-// such values stay in the MRF) are candidates:
-//  * a written value: produced by instruction t, read by the following instructions of the piece
-//    up to the next write of the register; live-out (the register is live after the piece and not
-//    rewritten in it) values are also written to the MRF;
-//  * a read operand (MICRO §4.4, `read_operands`): a register read in the piece before any write of
-//    it there; its first read comes from the MRF and fills the upper level, later reads may hit it.
+// invalid across strand boundaries; inside a strand, values stay in the ORF / LRF across its
+// forward branches (MICRO §4.5; strands hold no backward branch, §4.1) by the rules of
+// strand_values.h: the writes reaching a common read form one value sharing one entry (Fig. 10c),
+// a read whose location control flow makes uncertain comes from the MRF and the writes reaching it
+// write the MRF too (Fig. 10a, 10b). `forward_branches` = false takes every basic-block piece of a
+// strand alone (the §4.2 baseline: "values in the ORF cannot cross basic block boundaries").
+// Candidates:
+//  * a written value: its writes and the reads they reach (up to the next write of the register);
+//    live-out (the register is live where control leaves the strand) writes also write the MRF;
+//  * a read operand (MICRO §4.4, `read_operands`): a register read before any write of it in the
+//    strand; its first read comes from the MRF and fills the upper level, the later reads it
+//    dominates may hit it.
 // The savings of a value at level X (MICRO Fig. 6, 9) = sum over the reads it serves of
-// (MRF read - X read) + (the MRF write avoided, if no read stays in the MRF and it is not live-out)
-// - X write, with each access's energy from AccessEnergy for the reader's / writer's datapath. Per
-// piece, values are taken in decreasing savings / range order (range = last served read - creation,
-// at least 1, MICRO Fig. 7), only with savings > 0, first into the LRF (lrf_entries, 0 = a two-level
-// hierarchy; only values produced and read by the private datapath, MICRO §4.6; whole ranges), then
-// the rest into the ORF (orf_entries per thread); a value that does not fit is shortened read by
-// read from its end while it still saves energy (partial range, MICRO §4.3, `partial_range`). An
-// entry holds a value from its creation to its last served read: values [b, e) and [b', e') may
-// share an entry iff the intervals do not overlap (a last read at e and a new write at e can).
+// (MRF read - X read) + sum over its writes reaching a served read (or of a value never read) of
+// (the MRF write avoided, if the write reaches no read staying in the MRF, is not live-out and not
+// uncertain) - X write, with each access's energy from AccessEnergy for the reader's / writer's
+// datapath. Per strand, values are taken in decreasing savings / range order (range = last served
+// read - first write, at least 1, MICRO Fig. 7; positions in the strand's topological layout), only
+// with savings > 0, first into the LRF (lrf_entries, 0 = a two-level hierarchy; only values written
+// and read by the private datapath, MICRO §4.6; whole ranges), then the rest into the ORF
+// (orf_entries per thread); a value that does not fit is shortened read by read from its end while
+// it still saves energy (partial range, MICRO §4.3, `partial_range`). An entry holds a value from
+// its first write to its last served read: values [b, e) and [b', e') may share an entry iff the
+// intervals do not overlap (a last read at e and a new write at e can). LRF organization (MICRO
+// §3.2, §6.3, §4.6): unified = lrf_entries per thread shared by all operand slots; split = one bank
+// of lrf_entries per operand slot A, B, C (source slots 0-2): a value goes to the bank of the slot
+// all its served reads use, and a value read in more than one slot (or a slot past C) cannot use
+// the LRF ("Values that are accessed by more than one operand slot must be allocated to the ORF").
 // Per pc: the level each source slot reads and the levels each destination writes (the MRF always
-// when a read stays there or the value is live-out), plus upper-level fills by read operands.
+// when a read stays there, the write is live-out or uncertain), plus upper-level fills by read
+// operands.
 #pragma once
 
 #include <array>
@@ -35,6 +45,8 @@
 #include <vector>
 
 #include "arch/energy/access_energy.h"
+#include "arch/energy/params.h"
+#include "arch/energy/strand_values.h"
 #include "arch/workload/kernel.h"
 
 namespace rfvar::arch::energy {
@@ -45,6 +57,8 @@ struct AllocParams {
   bool partial_range = true;
   bool read_operands = true;
   bool sfu_long_latency = false;  // SFU results end strands like global loads
+  bool forward_branches = true;   // MICRO §4.5: values cross the forward branches inside a strand
+  LrfOrganization lrf = LrfOrganization::Unified;  // MICRO §6.3
 };
 
 // Bits of PcAllocation::dst.
@@ -61,10 +75,8 @@ struct HierarchyAllocation {
   int strands = 0;
   int values = 0;  // candidate values (written values + read operands)
   int lrf_values = 0, orf_values = 0, partial_values = 0;
+  int multi_write_values = 0;  // values in an upper level written on several paths (MICRO Fig. 10c)
 };
-
-// Shared datapath (SFU, MEM: loads and stores) or private (the ALUs, branches).
-Datapath datapath_of(const Instr& in);
 
 HierarchyAllocation allocate_hierarchy(const Kernel& k, const AllocParams& a, const AccessEnergy& e);
 

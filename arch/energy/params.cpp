@@ -23,6 +23,8 @@ int entries_checked(int entries) {
 
 }  // namespace
 
+const char* lrf_organization_name(LrfOrganization o) { return o == LrfOrganization::Split ? "split" : "unified"; }
+
 EnergyParams EnergyParams::from_config(const Config& c) {
   EnergyParams p;
   const Range nn = Range::non_negative();
@@ -40,10 +42,13 @@ EnergyParams EnergyParams::from_config(const Config& c) {
   p.orf_private_mm = c.get_double("energy.orf_private_mm", nn);
   p.orf_shared_mm = c.get_double("energy.orf_shared_mm", nn);
   p.lrf_private_mm = c.get_double("energy.lrf_private_mm", nn);
+  p.lrf_split_private_mm = c.get_double("energy.lrf_split_private_mm", nn);
   p.rfc_private_mm = c.get_double("energy.rfc_private_mm", nn);
   p.rfc_shared_mm = c.get_double("energy.rfc_shared_mm", nn);
   p.orf_entries = static_cast<int>(c.get_int("energy.orf_entries", Range::closed(1, kUpperTableEntries)));
   p.lrf_entries = static_cast<int>(c.get_int("energy.lrf_entries", Range::closed(0, 1)));
+  p.lrf = c.get_string("energy.lrf", {"unified", "split"}) == "split" ? LrfOrganization::Split
+                                                                    : LrfOrganization::Unified;
   p.ltrf_cache_read_pj = c.get_double("energy.ltrf_cache_read_pj", nn);
   p.ltrf_cache_write_pj = c.get_double("energy.ltrf_cache_write_pj", nn);
   p.ltrf_cache_mm = c.get_double("energy.ltrf_cache_mm", nn);

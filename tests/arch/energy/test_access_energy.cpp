@@ -55,3 +55,15 @@ TEST_CASE(
   CHECK_THROWS_WITH_AS((void)EnergyParams::from_config(d), doctest::Contains("must list 7 values"),
                        rfvar::ConfigError);
 }
+
+TEST_CASE("GIVEN a split LRF WHEN its access is priced THEN its wire distance is lrf_split_private_mm") {
+  rfvar::Config c = rfvar::Config::load_default();
+  CHECK(EnergyParams::from_config(c).lrf == LrfOrganization::Split);
+  c.set("energy.lrf_split_private_mm=0.2");
+  EnergyParams p = EnergyParams::from_config(c);
+  CHECK(AccessEnergy(p, 6).read_128(Level::Lrf, Datapath::Private).wire == doctest::Approx(4 * 1.9 * 0.2));
+  p.lrf = LrfOrganization::Unified;  // lrf_private_mm, 0.05
+  CHECK(AccessEnergy(p, 6).read_128(Level::Lrf, Datapath::Private).wire == doctest::Approx(4 * 1.9 * 0.05));
+  c.set("energy.lrf=both");
+  CHECK_THROWS_AS(EnergyParams::from_config(c), rfvar::ConfigError);
+}
