@@ -80,8 +80,8 @@ void run(CommonOptions& o, const EnergyOptions& eo) {
   using arch::energy::Level;
   std::printf(
       "Register-file energy of the compile-time hierarchy (Gebhart MICRO 2011; %d ORF, %d LRF entries per "
-      "thread), normalized to the flat RF; reads served per level (three-level)\n",
-      ep.orf_entries, ep.lrf_entries);
+      "thread, %s LRF), normalized to the flat RF; reads served per level (three-level)\n",
+      ep.orf_entries, ep.lrf_entries, arch::energy::lrf_organization_name(r.lrf));
   std::printf("%-14s %9s %9s %9s %7s %7s %7s\n", "kernel", "ORF+MRF", "3-level", "HW RFC", "MRF rd", "ORF rd",
               "LRF rd");
   for (const auto& a : r.allocation) {
@@ -96,6 +96,8 @@ void run(CommonOptions& o, const EnergyOptions& eo) {
       std::printf("%9.3f", a.rfc_rel);
     std::printf(" %7.3f %7.3f %7.3f\n", share(Level::Mrf), share(Level::Orf), share(Level::Lrf));
   }
+  std::printf("mean: three-level with a %s LRF %.3f\n", arch::energy::lrf_organization_name(r.other_lrf),
+              r.mean_three_level_other_rel);
   std::printf(
       "mean: ORF+MRF %.3f, three-level %.3f (-%.1f %%); on the %d .kernel workloads: three-level %.3f, HW "
       "RFC %.3f; on the %d compiled ones: three-level %.3f, HW RFC %.3f\n",

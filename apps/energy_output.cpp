@@ -47,12 +47,15 @@ nlohmann::json energy_json(const EnergyStudyResult& r, const EnergyParams& ep) {
                     {"flat", levels_json(a.flat, f)},
                     {"two_level", levels_json(a.two_level, f)},
                     {"three_level", levels_json(a.three_level, f)},
+                    {std::string("three_level_") + lrf_organization_name(r.other_lrf),
+                     levels_json(a.three_level_other, f)},
                     {"rfc_energy_rel", num(a.rfc_rel)},
                     {"strands", s.strands},
                     {"values", s.values},
                     {"lrf_values", s.lrf_values},
                     {"orf_values", s.orf_values},
-                    {"partial_values", s.partial_values}};
+                    {"partial_values", s.partial_values},
+                    {"multi_write_values", s.multi_write_values}};
   }
   nlohmann::json rs, ws;
   for (int l = 0; l < kLevels; ++l) {
@@ -65,8 +68,11 @@ nlohmann::json energy_json(const EnergyStudyResult& r, const EnergyParams& ep) {
   nlohmann::json alloc = {{"per_kernel", pk},
                           {"orf_entries", ep.orf_entries},
                           {"lrf_entries", ep.lrf_entries},
+                          {"lrf", lrf_organization_name(r.lrf)},
                           {"mean_two_level_rel", r.mean_two_level_rel},
                           {"mean_three_level_rel", r.mean_three_level_rel},
+                          {std::string("mean_three_level_") + lrf_organization_name(r.other_lrf) + "_rel",
+                           r.mean_three_level_other_rel},
                           {"mean_read_share", rs},
                           {"mean_write_share", ws},
                           {"rfc_workloads", r.rfc_workloads},
@@ -112,11 +118,11 @@ nlohmann::json energy_json(const EnergyStudyResult& r, const EnergyParams& ep) {
 void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult& r, const EnergyParams& ep,
                        const Config& config, std::uint64_t seed, const std::string& command_line) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  const std::size_t K = r.allocation.size(), L = static_cast<std::size_t>(kLevels), H = 3;
+  const std::size_t K = r.allocation.size(), L = static_cast<std::size_t>(kLevels), H = 4;
   std::vector<std::string> kernels;
   std::vector<std::uint8_t> hand(K);
   std::vector<std::int64_t> reads(H * K * L), writes(H * K * L), winst(K), strands(K), lrfv(K), orfv(K),
-      partv(K);
+      partv(K), multv(K);
   std::vector<double> acc(H * K * L), wire(H * K * L), rel(H * K), rfc(K);
   for (std::size_t k = 0; k < K; ++k) {
     const auto& a = r.allocation[k];
@@ -127,8 +133,9 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
     lrfv[k] = a.three_level_alloc_stats.lrf_values;
     orfv[k] = a.three_level_alloc_stats.orf_values;
     partv[k] = a.three_level_alloc_stats.partial_values;
+    multv[k] = a.three_level_alloc_stats.multi_write_values;
     rfc[k] = a.rfc_rel;
-    const LevelEnergies* hs[3] = {&a.flat, &a.two_level, &a.three_level};
+    const LevelEnergies* hs[H] = {&a.flat, &a.two_level, &a.three_level, &a.three_level_other};
     const double f = a.flat.energy.total().total();
     for (std::size_t h = 0; h < H; ++h) {
       rel[h * K + k] = f > 0 ? hs[h]->energy.total().total() / f : nan;
@@ -182,6 +189,8 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
   w.attr("/", "lrf_entries", static_cast<std::int64_t>(ep.lrf_entries));
   w.attr("/", "mean_two_level_rel", r.mean_two_level_rel);
   w.attr("/", "mean_three_level_rel", r.mean_three_level_rel);
+  w.attr("/", "lrf", std::string(lrf_organization_name(r.lrf)));
+  w.attr("/", "mean_three_level_other_rel", r.mean_three_level_other_rel);
   w.attr("/", "mean_rfc_rel", r.mean_rfc_rel);
   w.attr("/", "mean_two_level_rel_hand", r.mean_two_level_rel_hand);
   w.attr("/", "mean_three_level_rel_hand", r.mean_three_level_rel_hand);
@@ -192,7 +201,9 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
   w.attr("/", "rfc_workloads_compiled", static_cast<std::int64_t>(r.rfc_workloads_compiled));
   w.write_strings("/kernels", kernels);
   w.write_strings("/levels", level_names());
-  w.write_strings("/hierarchies", {"flat", "two_level", "three_level"});
+  // three_level: the LRF organization of energy.lrf (attribute lrf); the last: the other one.
+  w.write_strings("/hierarchies",
+                  {"flat", "two_level", "three_level", std::string("three_level_") + lrf_organization_name(r.other_lrf)});
   const std::vector<std::string> hkl = {"hierarchy", "kernel", "level"};
   w.write("/hand_written", hand, {K}, {"kernel"}, "1 (a .kernel benchmark: has the design runs)");
   w.write("/warp_instructions", winst, {K}, {"kernel"}, "warp instructions replayed");
@@ -207,6 +218,8 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
   w.write("/lrf_values", lrfv, {K}, {"kernel"}, "static values allocated to the LRF");
   w.write("/orf_values", orfv, {K}, {"kernel"}, "static values allocated to the ORF");
   w.write("/partial_values", partv, {K}, {"kernel"}, "ORF values allocated with a partial range");
+  w.write("/multi_write_values", multv, {K}, {"kernel"},
+          "upper-level values written on several paths into one entry (MICRO 2011 Fig. 10c)");
   std::vector<double> rsh(L), wsh(L);
   for (std::size_t l = 0; l < L; ++l) rsh[l] = r.mean_read_share[l], wsh[l] = r.mean_write_share[l];
   w.write("/mean_read_share", rsh, {L}, {"level"}, "1 (three-level reads / flat reads, mean over kernels)");

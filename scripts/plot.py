@@ -40,6 +40,7 @@ ENERGY_PAPER = {
     "micro_two_level": 0.55,     # SW ORF, 3 entries: -45 %
     "micro_rfc": 0.66,           # HW RFC: -34 %
     "micro_lrf_read_share": 0.30,  # "the LRF still captures 30 % of all reads"
+    "micro_split_saving": 0.04,  # §6.4: "Splitting the LRF provides a 4 % energy reduction compared with a unified LRF"
     "isca_rfc": 0.65,            # 6-entry RFC, 8 active warps, MRF 1 mm / RFC 0.2 mm (compute traces)
     "ltrf_fig10_power": {"rfc": 0.649, "ltrf": 0.646, "ltrf+": 0.539},  # at main-RF design #7, vs BL on #1
 }
@@ -314,12 +315,22 @@ def energy(f, out):
     rfc = g["rfc_energy_rel"][()]
     xs = np.arange(len(labels))
     fig, ax = plt.subplots(figsize=(13, 3.6))
-    bars = [("SW ORF + MRF", np.append(rel[1], rel[1].mean()), "#1f77b4"),
-            ("SW LRF + ORF + MRF", np.append(rel[2], rel[2].mean()), "#2ca02c"),
-            ("HW RFC (SM run)", np.append(rfc, np.nanmean(rfc) if np.isfinite(rfc).any() else np.nan), "#7f7f7f")]
+    hier = names(g["hierarchies"])
+    lrf = g.attrs.get("lrf", "unified")
+    if isinstance(lrf, bytes):
+        lrf = lrf.decode()
+    bars = [("SW ORF + MRF", np.append(rel[1], rel[1].mean()), "#1f77b4")]
+    # MICRO Fig. 13's "SW LRF" and "SW LRF Split" bars: the unified one first (older files have one).
+    three = [(f"SW LRF ({lrf}) + ORF + MRF", rel[2])]
+    if len(hier) > 3:
+        three.append((f"SW LRF ({hier[3].removeprefix('three_level_')}) + ORF + MRF", rel[3]))
+    three.sort(key=lambda t: "split" in t[0])
+    for (name, v), c in zip(three, ["#98df8a", "#2ca02c"] if len(three) > 1 else ["#2ca02c"]):
+        bars.append((name, np.append(v, v.mean()), c))
+    bars.append(("HW RFC (SM run)", np.append(rfc, np.nanmean(rfc) if np.isfinite(rfc).any() else np.nan), "#7f7f7f"))
     w = 0.8 / len(bars)
     for i, (name, v, c) in enumerate(bars):
-        ax.bar(xs + (i - 1) * w, v, w, label=name, color=c)
+        ax.bar(xs + (i - (len(bars) - 1) / 2) * w, v, w, label=name, color=c)
     ax.axhline(ENERGY_PAPER["micro_three_level"], color="#2ca02c", linestyle="--", linewidth=0.8,
                label="paper: SW LRF 0.46")
     ax.axhline(ENERGY_PAPER["micro_rfc"], color="#7f7f7f", linestyle="--", linewidth=0.8, label="paper: HW RFC 0.66")
@@ -448,6 +459,13 @@ def paper_table(f):
         if ptx.any():  # MICRO 2011 allocates PTX (Ocelot): the compiled workloads alone
             row("MICRO'11 Fig. 13", f"RF energy / flat, SW LRF + ORF + MRF / SW ORF + MRF, PTX only ({ptx.sum()})",
                 "0.46 / 0.55", f"{rel[2][ptx].mean():.3f} / {rel[1][ptx].mean():.3f}", "+- 0.10")
+        hier = names(g["hierarchies"])
+        if len(hier) > 3:  # MICRO §6.3, §6.4: split vs unified LRF
+            lrf = g.attrs["lrf"].decode() if isinstance(g.attrs["lrf"], bytes) else g.attrs["lrf"]
+            split, unified = (rel[2], rel[3]) if lrf == "split" else (rel[3], rel[2])
+            row("MICRO'11 §6.4", "RF energy / flat, SW LRF split / unified; split / unified",
+                "-4 %", f"{split.mean():.3f} / {unified.mean():.3f}; {100 * (split.mean() / unified.mean() - 1):+.1f} %",
+                "sign")
         lv = names(g["levels"])
         share = dict(zip(lv, g["mean_read_share"][()]))
         row("MICRO'11 Fig. 12", "share of reads served by the LRF / ORF / MRF", "LRF 30 %",

@@ -72,6 +72,10 @@ void check(const EnergyStudyOptions& o, const hierarchy::HierarchyParams& h) {
 
 LevelEnergies priced(const AccessCounts& c, const AccessEnergy& e) { return {c, e.energy(c)}; }
 
+LrfOrganization other_lrf(LrfOrganization o) {
+  return o == LrfOrganization::Split ? LrfOrganization::Unified : LrfOrganization::Split;
+}
+
 AllocationResult allocation_of(const std::string& spec, const EnergyStudyOptions& o, const ArchParams& p,
                                const EnergyParams& ep, int rfc_entries, std::uint64_t seed) {
   AllocationResult r;
@@ -87,14 +91,19 @@ AllocationResult allocation_of(const std::string& spec, const EnergyStudyOptions
   }
   const IWorkload& w = *owned;
   r.kernel = r.hand_written ? w.benchmark().name : spec;  // ptx:hotspot and hotspot stay apart
-  const AccessEnergy e(ep, rfc_entries);
+  EnergyParams other_ep = ep;
+  other_ep.lrf = other_lrf(ep.lrf);
+  const AccessEnergy e(ep, rfc_entries), e_other(other_ep, rfc_entries);
   const auto ex = pc_executions(w, o.block_stride);
   AllocParams two, three;
   two.orf_entries = three.orf_entries = ep.orf_entries;
   two.lrf_entries = 0;
   three.lrf_entries = ep.lrf_entries;
   two.sfu_long_latency = three.sfu_long_latency = o.sfu_long_latency;
-  AccessCounts flat, c2, c3;
+  three.lrf = ep.lrf;
+  AllocParams three_other = three;
+  three_other.lrf = other_ep.lrf;
+  AccessCounts flat, c2, c3, c3o;
   HierarchyAllocation& st = r.three_level_alloc_stats;
   for (std::size_t k = 0; k < w.benchmark().kernels.size(); ++k) {
     const Kernel& kern = w.benchmark().kernels[k];
@@ -104,15 +113,20 @@ AllocationResult allocation_of(const std::string& spec, const EnergyStudyOptions
     c2 += count_accesses(kern, ex[k], &a2);
     const HierarchyAllocation a3 = allocate_hierarchy(kern, three, e);
     c3 += count_accesses(kern, ex[k], &a3);
+    const HierarchyAllocation a3o = allocate_hierarchy(kern, three_other, e_other);
+    c3o += count_accesses(kern, ex[k], &a3o);
     st.strands += a3.strands, st.values += a3.values, st.lrf_values += a3.lrf_values;
     st.orf_values += a3.orf_values, st.partial_values += a3.partial_values;
+    st.multi_write_values += a3.multi_write_values;
   }
   r.flat = priced(flat, e);
   r.two_level = priced(c2, e);
   r.three_level = priced(c3, e);
+  r.three_level_other = priced(c3o, e_other);
   const double ef = r.flat.energy.total().total();
   r.two_level_rel = ef > 0 ? r.two_level.energy.total().total() / ef : 0.0;
   r.three_level_rel = ef > 0 ? r.three_level.energy.total().total() / ef : 0.0;
+  r.three_level_other_rel = ef > 0 ? r.three_level_other.energy.total().total() / ef : 0.0;
   return r;
 }
 
@@ -168,6 +182,8 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
   EnergyStudyResult res;
   res.configs = o.configs;
   res.designs = o.designs;
+  res.lrf = ep.lrf;
+  res.other_lrf = other_lrf(ep.lrf);
   const int nk = static_cast<int>(o.kernels.size());
   res.allocation.resize(static_cast<std::size_t>(nk));
   std::vector<DesignWorkload> dw;
@@ -223,6 +239,7 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
   for (const auto& a : res.allocation) {
     res.mean_two_level_rel += a.two_level_rel / nk;
     res.mean_three_level_rel += a.three_level_rel / nk;
+    res.mean_three_level_other_rel += a.three_level_other_rel / nk;
     const double fr = static_cast<double>(a.flat.counts.total_reads()),
                  fw = static_cast<double>(a.flat.counts.total_writes());
     for (int l = 0; l < kLevels; ++l) {

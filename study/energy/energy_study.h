@@ -7,9 +7,11 @@
 //  * Allocation (MICRO 2011 §6): for every workload spec (arch/load_workload.h forms; a plain name
 //    is a `.kernel` benchmark resolved by ltrf::load_ltrf_benchmark(), so LTRF's own kernels work),
 //    the pcs' executions are counted by replaying the traces (allocation_replay.h), and the flat RF,
-//    the two-level SW hierarchy (ORF + MRF, lrf_entries = 0) and the three-level one (LRF + ORF +
-//    MRF) are priced with AccessEnergy (MRF at design #1). Normalized energies are per workload
-//    (hierarchy / flat), means arithmetic over workloads.
+//    the two-level SW hierarchy (ORF + MRF, lrf_entries = 0), the three-level one (LRF + ORF + MRF)
+//    with the LRF organization of energy.lrf and the three-level one with the other organization
+//    (MICRO 2011 §6.3: unified vs split, each priced with its own LRF wire distance) are priced with
+//    AccessEnergy (MRF at design #1). Normalized energies are per workload (hierarchy / flat), means
+//    arithmetic over workloads.
 //  * Designs (ISCA 2011 §5.4, LTRF §6.2): every `.kernel` workload, and with `compiled_designs`
 //    every other one (ptx:NAME, a harness .toml, a trace: "compiled", loaded by
 //    ltrf::load_ltrf_workload() with allocated register ids and `trace_cache`, as the ltrf study
@@ -62,8 +64,10 @@ struct AllocationResult {
   bool hand_written = false;  // a `.kernel` benchmark (has the design runs)
   std::uint64_t warp_instructions = 0;
   LevelEnergies flat, two_level, three_level;
+  LevelEnergies three_level_other;  // three-level with the LRF organization energy.lrf does not name
   arch::energy::HierarchyAllocation three_level_alloc_stats;  // at_pc cleared; counter sums over kernels
   double two_level_rel = 0.0, three_level_rel = 0.0;          // energy / flat
+  double three_level_other_rel = 0.0;
   double rfc_rel = 0.0;  // RFC energy / BL energy at design #1 (SM runs); NaN without them
 };
 
@@ -83,6 +87,8 @@ struct DesignKernelResult {
 struct EnergyStudyResult {
   std::vector<AllocationResult> allocation;  // [kernels]
   double mean_two_level_rel = 0.0, mean_three_level_rel = 0.0;
+  double mean_three_level_other_rel = 0.0;  // the other LRF organization (MICRO 2011 §6.3)
+  arch::energy::LrfOrganization lrf = arch::energy::LrfOrganization::Split, other_lrf = arch::energy::LrfOrganization::Unified;
   // Three-level hierarchy: share of the flat RF's reads / writes served by each level (mean over workloads).
   std::array<double, arch::energy::kLevels> mean_read_share{}, mean_write_share{};
   // Over the hand-written workloads with an RFC run at design #1 (NaN if none): MICRO 2011 Fig. 13's

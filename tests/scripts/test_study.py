@@ -264,8 +264,10 @@ def test_energy_stage(binary, tmp):
         rel = g["alloc_energy_rel"][()]
         check([x.decode() if isinstance(x, bytes) else x for x in g["kernels"][()]] == ["nw", "hotspot", "ptx:hotspot-small"],
               "energy stage: /energy/kernels lists the workloads")
-        check(g["alloc_energy_rel"].shape == (3, 3) and np.all(rel[0] == 1.0) and np.all(rel[2] < rel[0]),
-              f"energy stage: flat = 1, three-level below it ({rel.tolist()})")
+        hier = [x.decode() if isinstance(x, bytes) else x for x in g["hierarchies"][()]]
+        check(g["alloc_energy_rel"].shape == (4, 3) and np.all(rel[0] == 1.0) and np.all(rel[2] < rel[0])
+              and hier == ["flat", "two_level", "three_level", "three_level_unified"] and g.attrs["lrf"] in ("split", b"split"),
+              f"energy stage: flat = 1, three-level (split LRF) below it, the unified LRF last ({rel.tolist()}, {hier})")
         pw = g["mean_power_rel"][()]
         check(pw.shape == (2, 3) and abs(pw[0, 0] - 1.0) < 1e-12, "energy stage: BL on #1 has power 1")
         pwc = g["mean_power_rel_compiled"][()]
