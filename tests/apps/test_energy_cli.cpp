@@ -43,7 +43,13 @@ TEST_CASE(
   CHECK(h.attr_string("/", "rfvar_kind") == "energy");
   CHECK(h.read_strings("/kernels") == std::vector<std::string>{"nw"});
   CHECK(h.read_strings("/designs") == std::vector<std::string>{"bl", "rfc", "ltrf+"});
-  CHECK(h.dims("/alloc_reads") == rfvar::Dims{3, 1, 5});
+  CHECK(h.dims("/alloc_reads") == rfvar::Dims{4, 1, 5});  // flat, two-level, three-level, the other LRF
+  CHECK(h.read_strings("/hierarchies") ==
+        std::vector<std::string>{"flat", "two_level", "three_level", "three_level_unified"});
+  CHECK(h.attr_string("/", "lrf") == "split");
+  // The other LRF organization (MICRO 2011 §6.3) per kernel and as a mean (one kernel: equal).
+  CHECK(k["three_level_unified"]["energy_rel"].get<double>() ==
+        doctest::Approx(j["allocation"]["mean_three_level_unified_rel"].get<double>()));
   CHECK(h.dims("/design_power_rel") == rfvar::Dims{2, 3, 1});
   const auto rel = h.read_double("/alloc_energy_rel");
   CHECK(rel[2] == e3);
