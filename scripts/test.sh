@@ -14,7 +14,9 @@ cmake --build build -j "$jobs"
 if [ "${RFVAR_SKIP_SANITIZERS:-0}" != 1 ]; then
   # -O1 -g1: sanitizer reports keep function names and file:line; compiling takes far less time
   # than RelWithDebInfo's -O2 -g while the sanitized tests run only a little slower
-  # (docs/performance.md, CI).
+  # (docs/performance.md, CI). RFVAR_SANITIZED=1 lets two slow tests skip repeats the Release run
+  # already made (a second whole golden study for thread-count determinism; 10 of the 13 LTRF
+  # workloads' PTX interpretation).
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
         -DRFVAR_WERROR=ON -DRFVAR_SANITIZE=ON -DRFVAR_BUILD_BENCH=OFF -DRFVAR_UNITY_BUILD=ON >/dev/null
   cmake --build build-asan -j "$jobs"

@@ -11,6 +11,9 @@
 #include "common/h5io.h"
 #include "tests/apps/cli_run.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -121,3 +124,6 @@ TEST_CASE("GIVEN bad input WHEN rfvar chips runs THEN it names the problem, exit
     CHECK(no_files_like(c.stem));
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

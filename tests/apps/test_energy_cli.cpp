@@ -9,6 +9,9 @@
 #include "common/h5io.h"
 #include "tests/apps/cli_run.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -120,3 +123,6 @@ TEST_CASE(
     CHECK(!fs::exists(out));
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -12,6 +12,9 @@
 #include "common/h5io.h"
 #include "tests/apps/cli_run.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -174,3 +177,6 @@ TEST_CASE("GIVEN no -o WHEN rfvar freq runs THEN it writes its own default freq.
   CHECK(fs::exists(dir / "freq.h5"));
   CHECK_FALSE(fs::exists(dir / "results" / "study.h5"));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -9,6 +9,9 @@
 
 #include "common/h5io.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace study_cli;
 
 namespace {
@@ -117,3 +120,6 @@ TEST_CASE("GIVEN no -o WHEN rfvar guardband runs THEN it writes its own default 
   CHECK(fs::exists(d / "guardband.h5"));
   CHECK_FALSE(fs::exists(d / "results" / "study.h5"));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -10,6 +10,9 @@
 
 #include "tests/apps/cli_run.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -117,3 +120,6 @@ TEST_CASE("GIVEN nw and its trace file, both named nw WHEN rfvar ipc runs them T
   CHECK(j["baseline_ipc"].size() == 2);
   CHECK(j["techniques"]["all-slow"]["mean"].get<double>() == doctest::Approx(pk["nw"].get<double>()));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

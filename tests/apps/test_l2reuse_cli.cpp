@@ -8,6 +8,9 @@
 #include "tests/apps/cli_run.h"
 
 namespace {
+namespace RFVAR_UNITY_ID {
+
+namespace {
 using cli_test::Run;
 
 Run run_rfvar(const std::string& args) { return cli_test::run_rfvar(args, "l2reuse"); }
@@ -40,3 +43,6 @@ TEST_CASE("GIVEN an unknown kernel WHEN rfvar l2-reuse runs THEN it exits 2 nami
   CHECK(r.err.find("nosuch") != std::string::npos);
   CHECK(r.err.find("hotspot") != std::string::npos);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -11,6 +11,9 @@
 #include "common/h5io.h"
 #include "tests/apps/cli_run.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -162,3 +165,6 @@ TEST_CASE(
   CHECK(c.status == 2);
   CHECK(c.err.find("allocated") != std::string::npos);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

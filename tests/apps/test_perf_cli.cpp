@@ -9,6 +9,9 @@
 #include "common/h5io.h"
 #include "tests/apps/test_guardband_cli.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace study_cli;
 
 namespace {
@@ -78,3 +81,6 @@ TEST_CASE("GIVEN no -o WHEN rfvar perf runs THEN it writes its own default perf.
   CHECK(fs::exists(d / "perf.h5"));
   CHECK_FALSE(fs::exists(d / "results" / "study.h5"));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -9,6 +9,9 @@
 
 #include "tests/apps/cli_run.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -69,3 +72,6 @@ TEST_CASE("GIVEN bad input WHEN rfvar sim or ipc runs THEN it fails clearly and 
   CHECK(r.status == 2);
   CHECK(!fs::exists(out));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

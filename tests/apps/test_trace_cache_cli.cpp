@@ -9,6 +9,9 @@
 
 #include "tests/apps/cli_run.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -51,3 +54,6 @@ TEST_CASE("GIVEN rfvar sim, ipc, guardband and perf WHEN asked for help THEN eac
     CHECK_MESSAGE(r.out.find("identical") != std::string::npos, cmd);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

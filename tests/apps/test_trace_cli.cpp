@@ -13,6 +13,9 @@
 #include "common/config.h"
 #include "tests/apps/cli_run.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -152,3 +155,6 @@ TEST_CASE("GIVEN rfvar trace --help THEN it explains traces, the workload forms 
   for (const char* s : {"warp", "ptx:NAME", "kernelslist.g", ".rftrace", "Examples", "rfvar trace hotspot"})
     CHECK_MESSAGE(r.out.find(s) != std::string::npos, s);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

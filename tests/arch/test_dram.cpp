@@ -14,6 +14,9 @@
 #include "arch/workload/kernel_parser.h"
 #include "common/config.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -157,3 +160,6 @@ TEST_CASE("GIVEN a streaming kernel WHEN the SM runs on the banks DRAM THEN it f
   CHECK(s1.cycles == s2.cycles);
   CHECK(s1.dram_row_hits == s2.dram_row_hits);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

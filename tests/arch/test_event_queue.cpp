@@ -8,6 +8,9 @@
 
 #include "arch/core/event_queue.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch;
 
 namespace {
@@ -80,3 +83,6 @@ TEST_CASE("GIVEN an event pushed earlier than the queue's base WHEN popped THEN 
   cal.pop();
   CHECK(cal.empty());
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

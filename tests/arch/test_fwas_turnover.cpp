@@ -11,6 +11,9 @@
 #include "arch/run.h"
 #include "arch/workload/kernel_parser.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -66,3 +69,6 @@ TEST_CASE("GIVEN the accesses spread over all 16 registers WHEN FWAS replaces LR
   CHECK(fast_fraction(lrr) < 0.65);  // every warp has 5 of its 16 registers in slow banks
   CHECK(fast_fraction(fwas) < fast_fraction(lrr) + 0.05);  // measured: 0.600 both
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -12,6 +12,9 @@
 #include "rfmodel/params.h"
 #include "varius/chip_sample.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -224,3 +227,6 @@ TEST_CASE(
   c.set("arch.gpu_sms=0");
   CHECK_THROWS_AS(ArchParams::from_config(c), ConfigError);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

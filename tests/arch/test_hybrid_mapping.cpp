@@ -13,6 +13,9 @@
 #include "rfmodel/setup_builders.h"
 #include "tests/arch/one_sm_params.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -133,3 +136,6 @@ TEST_CASE("GIVEN a warp naming more register ids than it has vectors WHEN the hy
     CHECK(k.partial_vectors_per_block() == 0);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

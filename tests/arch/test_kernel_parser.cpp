@@ -6,6 +6,9 @@
 #include "arch/workload/kernel_parser.h"
 #include "common/config.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -112,3 +115,6 @@ TEST_CASE("GIVEN thread-ID branches WHEN parsed THEN each warp's register lanes 
   CHECK(k.hybrid_candidate(1, 0));
   CHECK(k.hybrid_candidate(1, 3));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

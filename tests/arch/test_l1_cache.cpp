@@ -15,6 +15,9 @@
 #include "common/config.h"
 #include "tests/arch/kernel_parse_error.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -258,3 +261,6 @@ TEST_CASE("GIVEN the memory system WHEN a line is loaded, re-loaded in flight, a
   CHECK(s.stream_load_requests == 4);
   CHECK(s.stream_load_hits == 2);  // the merge and the hit
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

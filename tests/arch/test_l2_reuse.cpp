@@ -7,6 +7,9 @@
 #include "arch/analysis/l2_reuse.h"
 #include "arch/workload/kernel_parser.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -129,3 +132,6 @@ TEST_CASE("GIVEN data-dependent branches and a scattered stream WHEN derived twi
   CHECK(a.instructions[0].l2_requests > 0);
   CHECK(a.instructions[1].l2_hits == 90 * 4);  // second launch re-writes the first's lines: the L2 keeps them
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -10,6 +10,9 @@
 #include "rfmodel/bank_table.h"
 #include "rfmodel/setup_builders.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -86,3 +89,6 @@ TEST_CASE("GIVEN 8-warp blocks whose R0-R3 are hot WHEN a block in slots 0-7 is 
     CHECK(weighted->bank(w, 0, false) <= 4);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

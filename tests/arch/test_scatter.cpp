@@ -13,6 +13,9 @@
 #include "common/config.h"
 #include "tests/arch/kernel_parse_error.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -96,3 +99,6 @@ TEST_CASE("GIVEN scatter= in a kernel file WHEN parsed THEN the stream records i
   CHECK(test::kernel_parse_error("  ld.global r1 = r0 scatter=4 wrap=64\n").find("need addr=REGION") != std::string::npos);
   CHECK(test::kernel_parse_error("  ld.global r1 = r0 addr=1 scatter=0 wrap=64\n").find("t.kernel:4: ") == 0);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -5,6 +5,9 @@
 
 #include "arch/scheduler/i_warp_scheduler.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -142,3 +145,6 @@ TEST_CASE("GIVEN random ready and fast warps WHEN lrr and fwas pick from bitmask
   for (const char* name : {"gto", "two-level", "two-level-groups"})  // they need views of waiting warps
     CHECK_FALSE(make_scheduler(name, params())->offers_pick_ready());
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -6,6 +6,9 @@
 #include "arch/memory/shared_l2.h"
 #include "tests/arch/one_sm_params.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -129,3 +132,6 @@ TEST_CASE(
   CHECK(l2.request(5.0, Dram::kUnknown, true).done == doctest::Approx(105.0));   // not behind the one at 10
   CHECK(l2.request(10.0, Dram::kUnknown, true).done == doctest::Approx(111.0));  // cycle 10 is taken
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -11,6 +11,9 @@
 #include "arch/workload/kernel_parser.h"
 #include "tests/arch/one_sm_params.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -233,3 +236,6 @@ TEST_CASE("GIVEN arch.rf_ports WHEN it is not single or read-write THEN the conf
   CHECK_THROWS_WITH_AS(ArchParams::from_config(c), doctest::Contains("arch.rf_ports"), ConfigError);
   CHECK(ArchParams::from_config(Config::load_default()).rf_ports == RfPorts::Single);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

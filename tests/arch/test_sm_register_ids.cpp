@@ -10,6 +10,9 @@
 #include "arch/workload/kernel_parser.h"
 #include "tests/arch/one_sm_params.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -92,3 +95,6 @@ TEST_CASE("GIVEN a dependence through a register id above 63 WHEN run THEN the r
   CHECK(c.cycles == c0.cycles);
   CHECK(c.cycles + 4 >= i.cycles + 2 * lat);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

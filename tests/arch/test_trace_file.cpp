@@ -26,6 +26,9 @@
 #include "varius/params.h"
 #include "varius/sm_sampler.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 namespace fs = std::filesystem;
@@ -411,3 +414,6 @@ TEST_CASE("trace file speed: a whole .kernel benchmark saved and loaded" * docte
         name.c_str(), n, static_cast<double>(size) / n, save_s, 1e-6 * n / save_s, load_s, 1e-6 * n / load_s);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

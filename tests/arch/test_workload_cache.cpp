@@ -16,6 +16,9 @@
 #include "rfmodel/params.h"
 #include "varius/chip_sample.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 namespace fs = std::filesystem;
 using namespace rfvar;
 using namespace rfvar::arch;
@@ -138,3 +141,6 @@ TEST_CASE("GIVEN a corrupt cache file WHEN the harness loads THEN it is rebuilt,
   CHECK(saved(*rebuilt, work, "rebuilt") == want);
   CHECK(bytes(file) == good);  // saved again
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -2,6 +2,9 @@
 
 #include "common/config.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using rfvar::Config;
 using rfvar::ConfigError;
 using rfvar::Range;
@@ -76,3 +79,6 @@ TEST_CASE("The shipped defaults file parses and holds the population keys") {
   CHECK(c.get_int("population.chips") == 100);
   CHECK(c.has("varius.vth0_V"));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

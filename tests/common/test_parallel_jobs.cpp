@@ -9,6 +9,9 @@
 #include "common/config.h"
 #include "common/parallel_jobs.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using rfvar::InputError;
 using rfvar::parallel_jobs;
 using rfvar::Progress;
@@ -41,3 +44,6 @@ TEST_CASE(
                                      }),
                        "bad 2", InputError);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

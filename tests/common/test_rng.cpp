@@ -6,6 +6,9 @@
 
 #include "common/rng.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 
 TEST_CASE("GIVEN a stream WHEN fill_blocks runs over 1000 blocks from an odd offset THEN every word equals block()") {
@@ -48,3 +51,6 @@ TEST_CASE("GIVEN 2^22 normals (seed 11) WHEN filled by the vectorized Box-Muller
   s.fill_normal_float(part.data(), n - 3, 0);
   CHECK(part.back() == z[n - 4]);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

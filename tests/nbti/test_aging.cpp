@@ -8,6 +8,9 @@
 #include "nbti/delay_mapping.h"
 #include "nbti/utilization.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using rfvar::Config;
 using rfvar::InputError;
 using namespace rfvar::nbti;
@@ -97,3 +100,6 @@ TEST_CASE("GIVEN quantized sensors WHEN an aged SM is read THEN each reading bou
   CHECK(r[0] == doctest::Approx(1.02));  // 1.005 and 1.015 fall in the bin (1.00, 1.02]
   CHECK(r[1] == r[0]);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -2,6 +2,9 @@
 
 #include "nbti/delay_mapping.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using rfvar::Config;
 using rfvar::InputError;
 using namespace rfvar::nbti;
@@ -70,3 +73,6 @@ TEST_CASE("GIVEN NBTI sensors WHEN read THEN readings are exact or rounded up to
     CHECK(sensor_reading(p, 1.23) >= 1.23);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -5,6 +5,9 @@
 
 #include "nbti/guardband.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using rfvar::Config;
 using namespace rfvar::nbti;
 
@@ -101,3 +104,6 @@ TEST_CASE("GIVEN hand-made delays WHEN the slowest of a sub-bank set is asked TH
   CHECK_THROWS_AS(slowest_id(d, std::vector<int>{}), std::invalid_argument);
   CHECK_THROWS_AS(slowest_of(d, std::vector<int>{4}), std::invalid_argument);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

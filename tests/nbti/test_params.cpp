@@ -2,6 +2,9 @@
 
 #include "nbti/params.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using rfvar::Config;
 using rfvar::ConfigError;
 using rfvar::nbti::NbtiParams;
@@ -72,3 +75,6 @@ TEST_CASE("GIVEN bad values WHEN NbtiParams are built THEN the error names key, 
     CHECK_THROWS_AS(NbtiParams::from_config(c), ConfigError);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

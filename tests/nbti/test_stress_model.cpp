@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using rfvar::Config;
 using rfvar::InputError;
 using namespace rfvar::nbti;
@@ -124,3 +127,6 @@ TEST_CASE("GIVEN bad input WHEN aged THEN InputError names the value and the acc
   CHECK_THROWS_WITH_AS(aged_dvth_V(p, 0.0, -0.1, 7.0), doctest::Contains("[0, 1]"), InputError);
   CHECK_THROWS_AS(aged_dvth_V(p, 0.0, std::nan(""), 7.0), InputError);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

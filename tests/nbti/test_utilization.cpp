@@ -6,6 +6,9 @@
 
 #include "nbti/utilization.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using rfvar::Config;
 using rfvar::InputError;
 using namespace rfvar::nbti;
@@ -49,3 +52,6 @@ TEST_CASE("GIVEN the configured source WHEN subbank_utilization runs THEN it use
   CHECK(by_allocation[0] == doctest::Approx(0.5));
   CHECK(by_allocation[1] == doctest::Approx(1.0));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -7,6 +7,9 @@
 #include "rfmodel/bank_table.h"
 #include "rfmodel/classify.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::rfmodel;
 
 namespace {
@@ -141,3 +144,6 @@ TEST_CASE("GIVEN a kernel's partially used vector count WHEN h is chosen THEN on
   CHECK(hybrid_banks_for_kernel(65, 64) == 2);
   CHECK(hybrid_banks_for_kernel(1000, 64) == 16);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -7,6 +7,9 @@
 #include "common/config.h"
 #include "rfmodel/classify.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::rfmodel;
 
 namespace {
@@ -121,3 +124,6 @@ TEST_CASE("GIVEN one slow register WHEN sub-bank delays are derived for S = 1, 2
   }
   CHECK_THROWS_AS(subbank_delays(reg, g, 3), rfvar::InputError);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -3,6 +3,9 @@
 
 #include "rfmodel/params.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using rfvar::Config;
 using rfvar::ConfigError;
 using rfvar::rfmodel::RfParams;
@@ -31,3 +34,6 @@ TEST_CASE("GIVEN out-of-range overrides WHEN RfParams are read THEN a ConfigErro
     CHECK_THROWS_AS(p.validate(), rfvar::InputError);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -7,6 +7,9 @@
 
 #include "rfmodel/register_mapping.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::rfmodel;
 
 namespace {
@@ -134,3 +137,6 @@ TEST_CASE("GIVEN the banks that really hold R0, R1, ... WHEN renaming_row_held b
   CHECK(row[0] == 7);
   CHECK_THROWS_AS(renaming_row_held(t, d, std::vector<int>{16}, 5), std::invalid_argument);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -2,6 +2,9 @@
 // of fixture.h (chip 0 of seed 2016, SM 3).
 #include "tests/technique/fixture.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
@@ -14,3 +17,6 @@ TEST_CASE("GIVEN all-slow WHEN its hooks run on the fixed PV SM THEN they equal 
   check_ipc(*t, {0x4c5f713db1e23e35ull, 0x4c5f713db1e23e35ull, 0x4c5f713db1e23e35ull, 0x4c5f713db1e23e35ull},
             {"eq3", "lrr", false, false});
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

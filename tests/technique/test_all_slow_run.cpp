@@ -11,6 +11,9 @@
 #include "technique/run.h"
 #include "tests/arch/one_sm_params.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -91,3 +94,6 @@ TEST_CASE(
   // The SMs do differ: vl-sb+rf-bro organizes their banks from different sub-banks.
   CHECK(run("vl-sb+rf-bro", &a).last_setup.subbank_of != run("vl-sb+rf-bro", &b).last_setup.subbank_of);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -2,6 +2,9 @@
 // of fixture.h (chip 0 of seed 2016, SM 3).
 #include "tests/technique/fixture.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
@@ -17,3 +20,6 @@ TEST_CASE("GIVEN baseline WHEN its hooks run on the fixed PV SM THEN they equal 
   check_aging(*t, FreshPlan::ideal, Sensing::none, kPlanIdeal);
   CHECK_FALSE(t->ipc_every_chip());
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

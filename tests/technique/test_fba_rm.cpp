@@ -2,6 +2,9 @@
 // of fixture.h (chip 0 of seed 2016, SM 3).
 #include "tests/technique/fixture.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
@@ -14,3 +17,6 @@ TEST_CASE("GIVEN fba-rm WHEN its hooks run on the fixed PV SM THEN they equal th
   check_ipc(*t, {0xe71f75fb6cc043f3ull, 0xe71f75fb6cc043f3ull, 0xe71f75fb6cc043f3ull, 0x702ab2f62ed74297ull},
             {"fba-rm", "lrr", false, false});
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -9,6 +9,9 @@
 #include "rfmodel/setup_builders.h"
 #include "technique/registry.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::rfmodel;
 using rfvar::varius::RfGeometry;
 using rfvar::varius::SmDelays;
@@ -127,3 +130,6 @@ TEST_CASE(
   CHECK(s.access_latency(2, 5, 0xFFFFFFFFu) == 3);
   CHECK(s.subbank_of == RfSetup::ideal(4, 8, 2).subbank_of);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

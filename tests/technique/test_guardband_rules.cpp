@@ -7,6 +7,9 @@
 #include "nbti/guardband.h"
 #include "tests/technique/fixture.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
@@ -67,3 +70,6 @@ TEST_CASE("GIVEN an aged PV SM WHEN each guardband rule applies THEN its periods
     CHECK(o.critical_subbank >= 0);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -2,6 +2,9 @@
 // fixed PV SM of fixture.h (chip 0 of seed 2016, SM 3).
 #include "tests/technique/fixture.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
@@ -16,3 +19,6 @@ TEST_CASE(
   const arch::SmPolicy p = t->policy();  // the old arch "pv-opt+renaming-by-weight"
   CHECK((p.mapping == "hybrid" && p.scheduler == "fwas" && p.renaming && p.renaming_by_weight));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

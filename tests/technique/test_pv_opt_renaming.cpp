@@ -2,6 +2,9 @@
 // SM of fixture.h (chip 0 of seed 2016, SM 3).
 #include "tests/technique/fixture.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
@@ -15,3 +18,6 @@ TEST_CASE("GIVEN pv-opt+renaming WHEN its hooks run on the fixed PV SM THEN they
             {"hybrid", "fwas", true, false});
   check_aging(*t, FreshPlan::bank_table_renaming, Sensing::renaming, kPlanBankTableRenaming);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

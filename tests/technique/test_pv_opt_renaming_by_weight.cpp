@@ -2,6 +2,9 @@
 // fixed PV SM of fixture.h (chip 0 of seed 2016, SM 3).
 #include "tests/technique/fixture.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
@@ -15,3 +18,6 @@ TEST_CASE(
   check_ipc(*t, {0x9554b56416fd2b2cull, 0xb3b3423c0a8a1de6ull, 0x10d098db2fd38f7eull, 0xe3a9a4231c52ed0dull},
             {"hybrid", "fwas", true, true});
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

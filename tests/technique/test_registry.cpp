@@ -7,6 +7,9 @@
 #include "common/config.h"
 #include "technique/registry.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::technique;
 
@@ -72,3 +75,6 @@ TEST_CASE(
                        InputError);
   CHECK(names_joined(Role::ipc).find("all-slow") != std::string::npos);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -2,6 +2,9 @@
 // of fixture.h (chip 0 of seed 2016, SM 3).
 #include "tests/technique/fixture.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
@@ -15,3 +18,6 @@ TEST_CASE("GIVEN vl-rv WHEN its hooks run on the fixed PV SM THEN they equal the
   CHECK_THROWS_AS(t->policy(), std::logic_error);
   CHECK_THROWS_AS(t->aging(), std::logic_error);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -2,6 +2,9 @@
 // of fixture.h (chip 0 of seed 2016, SM 3).
 #include "tests/technique/fixture.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
@@ -13,3 +16,6 @@ TEST_CASE("GIVEN vl-sb WHEN its hooks run on the fixed PV SM THEN they equal the
   CHECK(t->info().figures == std::vector<int>{3});
   check_freq(*t, 0x1377f7a087a6f8afull, 0x1377f7a087a6f8afull);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

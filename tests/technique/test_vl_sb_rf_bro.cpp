@@ -2,6 +2,9 @@
 // of fixture.h (chip 0 of seed 2016, SM 3).
 #include "tests/technique/fixture.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
@@ -15,3 +18,6 @@ TEST_CASE("GIVEN vl-sb+rf-bro WHEN its hooks run on the fixed PV SM THEN they eq
   check_ipc(*t, {0xe71f75fb6cc043f3ull, 0xe71f75fb6cc043f3ull, 0xe71f75fb6cc043f3ull, 0x702ab2f62ed74297ull},
             {"eq3", "lrr", false, false});
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -2,6 +2,9 @@
 // PV SM of fixture.h (chip 0 of seed 2016, SM 3).
 #include "tests/technique/fixture.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
@@ -13,3 +16,6 @@ TEST_CASE("GIVEN vl-sb+rf-bro+hybrid WHEN its hooks run on the fixed PV SM THEN 
   CHECK(t->info().figures == std::vector<int>{});
   check_freq(*t, 0x7110c2ceeb878801ull, 0x17aa75c65569b289ull);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -8,6 +8,9 @@
 #include "common/config.h"
 #include "varius/population.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::varius;
 
@@ -40,3 +43,6 @@ TEST_CASE("GIVEN the default config WHEN 30 chips are sampled (seed 1; 8 under s
   else
     CHECK(gain == doctest::Approx(0.15).epsilon(0.05 / 0.15));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -11,6 +11,9 @@
 #include "varius/delay_quantile_table.h"
 #include "varius/normal_math.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::varius;
 
@@ -121,3 +124,6 @@ TEST_CASE("GIVEN probabilities in both tails WHEN norm_quantile inverts them THE
     CHECK(std::abs(norm_quantile(1.0 - p, p) - y) < 5e-5);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

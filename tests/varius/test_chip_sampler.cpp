@@ -12,6 +12,9 @@
 #include "varius/population.h"
 #include "varius/variation_map.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::varius;
 
@@ -189,3 +192,6 @@ TEST_CASE("GIVEN bad parameters WHEN params are built THEN ConfigErrors name the
   ffails("floorplan.rf_height_frac=0.001", "below the abutting banks' height");
   ffails("floorplan.rf_y_frac=0.5", "fit in its tile");  // rf_height_frac = 1 fills the tile
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -6,6 +6,9 @@
 
 #include "varius/extreme_score.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::varius;
 
 TEST_CASE("GIVEN w from 1e-18 to 1 - 1e-6 and n in {1, 7, 32, 1e4} WHEN scores() evaluates the table THEN it "
@@ -30,3 +33,6 @@ TEST_CASE("GIVEN w from 1e-18 to 1 - 1e-6 and n in {1, 7, 32, 1e4} WHEN scores()
   // Spot values: the median of a 32-cell maximum is at Phi^-1(0.5^(1/32)) = 2.0251.
   CHECK(ExtremeScoreTable::exact(0.5, 32) == doctest::Approx(2.0251).epsilon(1e-4));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -6,6 +6,9 @@
 #include "common/config.h"
 #include "varius/floorplan.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::varius;
 
@@ -35,3 +38,6 @@ TEST_CASE("GIVEN 4 x 4 banks on a 5 x 3 tile grid (G = 128) WHEN the bank rows a
   CHECK(spread.column_cell(0, spread.rf_columns() - 1) == 25);
   CHECK(spread.column_cell(1, 0) == 25);  // SM 1 starts at x = 0.2
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

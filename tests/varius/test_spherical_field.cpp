@@ -10,6 +10,9 @@
 #include "varius/fft2.h"
 #include "varius/spherical_field.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::varius;
 
@@ -119,3 +122,6 @@ TEST_CASE("GIVEN 1500 circulant and 1500 Cholesky fields (G = 16, phi = 0.5, see
   CHECK(std::abs(c_var.sum / c_var.n - 1.0) < 0.04);
   CHECK(std::abs(k_var.sum / k_var.n - 1.0) < 0.04);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

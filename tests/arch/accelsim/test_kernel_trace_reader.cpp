@@ -10,6 +10,9 @@
 #include "arch/accelsim/kernel_trace_reader.h"
 #include "arch/accelsim/kernels_list.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch;
 using namespace rfvar::arch::accelsim;
 
@@ -244,3 +247,6 @@ TEST_SUITE("accelsim") {
     CHECK(a.trace == b.trace);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -5,6 +5,9 @@
 
 #include "arch/accelsim/lane_memory.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch;
 using namespace rfvar::arch::accelsim;
 
@@ -49,3 +52,6 @@ TEST_SUITE("accelsim") {
           2);  // words 0 and 32, 33: bank 0 twice
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

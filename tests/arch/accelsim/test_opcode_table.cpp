@@ -3,6 +3,9 @@
 
 #include "arch/accelsim/opcode_table.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch;
 using namespace rfvar::arch::accelsim;
 
@@ -60,3 +63,6 @@ TEST_SUITE("accelsim") {
     CHECK_FALSE(classify_opcode("imad").has_value());  // SASS is upper case
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

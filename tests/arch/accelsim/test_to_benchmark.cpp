@@ -12,6 +12,9 @@
 #include "common/config.h"
 #include "tests/arch/one_sm_params.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch;
 using namespace rfvar::arch::accelsim;
 
@@ -117,3 +120,6 @@ TEST_SUITE("accelsim") {
     CHECK(s.cycles > 0);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -10,6 +10,9 @@
 #include "arch/accelsim/kernels_list.h"
 #include "common/config.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch::accelsim;
 
@@ -277,3 +280,6 @@ TEST_SUITE("accelsim") {
                          InputError);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -3,6 +3,9 @@
 #include "arch/energy/access_energy.h"
 #include "common/config.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch::energy;
 
 TEST_CASE(
@@ -67,3 +70,6 @@ TEST_CASE("GIVEN a split LRF WHEN its access is priced THEN its wire distance is
   c.set("energy.lrf=both");
   CHECK_THROWS_AS(EnergyParams::from_config(c), rfvar::ConfigError);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -9,6 +9,9 @@
 #include "arch/workload/kernel_workload.h"
 #include "common/config.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch::energy;
 using rfvar::arch::Benchmark;
 using rfvar::arch::parse_benchmark;
@@ -310,3 +313,6 @@ TEST_CASE(
   CHECK(split.at_pc[2].src[1] == Level::Orf);
   CHECK(split.at_pc[1].dst[0] == kWriteOrf);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -5,6 +5,9 @@
 #include "arch/ltrf/strands.h"
 #include "arch/workload/kernel_parser.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch::ltrf;
 
 namespace {
@@ -69,3 +72,6 @@ TEST_CASE("GIVEN every benchmark in data/kernels WHEN intervals and strands are 
     }
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

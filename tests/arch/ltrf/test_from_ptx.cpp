@@ -14,6 +14,9 @@
 #include "arch/ptx/static_kernel.h"
 #include "tests/arch/ptx/ptx_run.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch;
 using rfvar::test::ptx_module;
 
@@ -167,3 +170,6 @@ TEST_CASE(
   CHECK(ids(t2.fetch) == std::vector<int>{0, 1});
   CHECK(ids(t2.writeback) == std::vector<int>{3});  // %r2, written in the loop, leaves and is live
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

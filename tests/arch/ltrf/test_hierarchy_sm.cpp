@@ -8,6 +8,9 @@
 #include "arch/hierarchy/main_rf_setup.h"
 #include "arch/workload/kernel_parser.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 using namespace rfvar::arch::hierarchy;
@@ -148,3 +151,6 @@ TEST_CASE("GIVEN a register-insensitive benchmark (nn) WHEN the main RF is 8x la
   CHECK(large.cycles == small.cycles);
   CHECK(large.warp_instructions == small.warp_instructions);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -4,6 +4,9 @@
 #include "cfg_builders.h"
 #include "common/config.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch::ltrf;
 using namespace rfvar::arch::ltrf::testing;
 
@@ -102,3 +105,6 @@ TEST_CASE("GIVEN random graphs (Stream::Test, seeds 1-40) WHEN intervals are for
     }
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -4,6 +4,9 @@
 #include "cfg_builders.h"
 #include "common/config.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch::ltrf;
 using namespace rfvar::arch::ltrf::testing;
 
@@ -52,3 +55,6 @@ TEST_CASE("GIVEN a malformed graph WHEN analysed THEN InputError names the block
   g.blocks = {block("A", {op({300}, {1})}, {})};
   CHECK_THROWS_WITH_AS(Liveness{g}, doctest::Contains("register 300"), rfvar::InputError);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -5,6 +5,9 @@
 #include "arch/ltrf/rf_capacity.h"
 #include "common/config.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch::ltrf;
 
 TEST_CASE("GIVEN the defaults file WHEN [ltrf] is read THEN LTRF Table 2 designs #1-#7 are available") {
@@ -50,3 +53,6 @@ TEST_CASE("GIVEN data/ltrf-maxwell.toml over the defaults WHEN read THEN it is L
   // LTRF §5's fair baseline: 256 KB + 16 KB.
   CHECK(baseline_capacity_with_rfc(a, partitions, h.ltrf.regs_per_interval) == doctest::Approx(1.0625));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -5,6 +5,9 @@
 
 #include "arch/ltrf/partition.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch::ltrf;
 
 namespace {
@@ -81,3 +84,6 @@ TEST_CASE("GIVEN all partitions in use WHEN one more warp is activated THEN it i
   for (int r = 0; r < 17; ++r) big.set(static_cast<std::size_t>(r));
   CHECK_THROWS_AS(part.enter(2, big, {}), std::logic_error);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

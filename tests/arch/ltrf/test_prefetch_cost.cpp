@@ -2,6 +2,9 @@
 
 #include "arch/ltrf/prefetch_cost.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch::ltrf;
 
 namespace {
@@ -68,3 +71,6 @@ TEST_CASE("GIVEN two warps prefetching at once WHEN their registers share banks 
   fresh.schedule(100, 0, ws, 2.0);
   CHECK(fresh.schedule(100, 8, ws, 2.0) == first);  // warp 8's registers land in banks 8-11
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

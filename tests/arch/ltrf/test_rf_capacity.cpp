@@ -4,6 +4,9 @@
 #include "arch/ltrf/rf_capacity.h"
 #include "common/config.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch;
 
 namespace {
@@ -37,3 +40,6 @@ TEST_CASE("GIVEN 8 active warps with 16-register partitions WHEN the fair baseli
   // 8 x 16 x 32 = 4096 registers = 16 KB on top of 32768 (LTRF §5's "+16KB")
   CHECK(ltrf::baseline_capacity_with_rfc(p, 8, 16) == doctest::Approx(1.125));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -4,6 +4,9 @@
 #include "arch/ltrf/strands.h"
 #include "cfg_builders.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch::ltrf;
 using namespace rfvar::arch::ltrf::testing;
 
@@ -72,3 +75,6 @@ TEST_CASE("GIVEN random graphs (Stream::Test, seeds 1-40) WHEN strands are forme
     CHECK(s.partition.single_entry(g));
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

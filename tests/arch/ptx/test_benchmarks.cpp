@@ -15,6 +15,9 @@
 #include "common/config.h"
 #include "tests/arch/ptx/reference/reference.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch::ptx;
 
@@ -166,3 +169,6 @@ TEST_CASE(
     CHECK(steps == a.warp_instructions);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -10,6 +10,9 @@
 #include "common/config.h"
 #include "tests/arch/ptx/ptx_run.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch::ptx;
 namespace fs = std::filesystem;
@@ -264,3 +267,6 @@ TEST_CASE("ptx harness: GIVEN mistakes WHEN loaded or run THEN errors name the h
   CHECK(error_of("ptx = \"k.ptx\"\n[[buffer]]\nname = \"i\"\ntype = \"u8\"\ncount = 1\n" + launch) ==
         "bad.toml: buffer 1 name: 'i' is reserved (the repetition index)");
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

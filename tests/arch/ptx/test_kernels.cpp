@@ -14,6 +14,9 @@
 
 #include "tests/arch/ptx/ptx_run.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::test;
 
@@ -222,3 +225,6 @@ TEST_CASE(
   CHECK(oi[2] == 63 * 64 / 2);
   CHECK(oi[3] == 127 * 128 / 2 - 63 * 64 / 2);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

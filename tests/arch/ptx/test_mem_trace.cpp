@@ -4,6 +4,9 @@
 
 #include "tests/arch/ptx/ptx_run.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::test;
 
@@ -223,3 +226,6 @@ TEST_CASE(
   CHECK((w.lines[w.mem[3].first] >> 56) == 1);
   CHECK(w.lines[w.mem[5].first] == ((2ull << 56) | 0));  // const line 0
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -9,6 +9,9 @@
 #include "common/config.h"
 #include "tests/arch/ptx/ptx_run.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch::ptx;
 using rfvar::test::ptx_module;
@@ -208,3 +211,6 @@ TEST_CASE(
     CHECK_NOTHROW(load_ptx(f));
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

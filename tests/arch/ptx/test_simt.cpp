@@ -4,6 +4,9 @@
 
 #include "tests/arch/ptx/ptx_run.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::test;
 using rfvar::arch::TraceStep;
@@ -323,3 +326,6 @@ OUTER_END:
                                                       {13, 0xF}}));
   CHECK(r.read<std::int32_t>(0) == std::vector<std::int32_t>{16, 11, 0, 0});
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

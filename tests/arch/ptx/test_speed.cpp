@@ -14,6 +14,9 @@
 #include "arch/ptx/harness.h"
 #include "common/config.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch::ptx;
 
@@ -48,3 +51,6 @@ TEST_CASE("ptx speed: default harnesses traced whole-grid" * doctest::skip()) {
                                   << " M warp-instr/CPU-s");
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -24,6 +24,9 @@
 #include "varius/params.h"
 #include "varius/sm_sampler.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 using rfvar::test::ptx_module;
@@ -360,3 +363,6 @@ TEST_CASE(
           ("gen.ptx:" + std::to_string(g.info[1].line) + ": 'ld.u32' accesses the generic space").c_str()),
       InputError);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -9,6 +9,9 @@
 #include "arch/regfile/register_file.h"
 #include "arch/regfile/rf_counters.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -104,3 +107,6 @@ TEST_CASE("GIVEN a full bank WHEN a row is allocated there THEN the next bank wi
   b.rf.free_row(3, 1);
   CHECK(b.rf.allocate_row(3, b.counters).row == 1);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -4,6 +4,9 @@
 #include "arch/rfc/rf_cache.h"
 #include "common/config.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch::rfc;
 
 namespace {
@@ -93,3 +96,6 @@ TEST_CASE("GIVEN the defaults file WHEN RFC params are read THEN Gebhart's 6-ent
   CHECK_THROWS_WITH_AS(RfcParams::from_config(c), doctest::Contains("ltrf.rfc_replacement"), rfvar::ConfigError);
   CHECK_THROWS_AS(make_replacement("random"), rfvar::InputError);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -10,6 +10,9 @@
 
 #include "measured_benchmarks.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 using namespace rfvar::arch::test;
@@ -127,3 +130,6 @@ TEST_CASE("GIVEN BFS WHEN walked THEN most of its divergence is data-dependent, 
   CHECK(s.divergent_ifs > 0);
   CHECK(s.divergent_ifs - s.divergent_ifs_programmatic > 0.5 * s.divergent_ifs);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

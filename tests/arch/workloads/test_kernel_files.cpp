@@ -12,6 +12,9 @@
 #include "common/config.h"
 #include "measured_benchmarks.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 using namespace rfvar::arch::test;
@@ -151,3 +154,6 @@ TEST_CASE("GIVEN each kernel WHEN its dynamic register accesses are counted THEN
     }
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -7,6 +7,9 @@
 #include "arch/analysis/kernel_walk.h"
 #include "arch/workload/kernel_parser.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -112,3 +115,6 @@ TEST_CASE("GIVEN resident blocks WHEN the register-file fraction is computed THE
   k.regs_per_thread = 12;
   CHECK(rf_fraction(k, 8, 32768) == doctest::Approx(8.0 * 32 * 12 / 32768));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

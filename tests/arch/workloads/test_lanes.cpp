@@ -8,6 +8,9 @@
 #include "arch/workload/lanes.h"
 #include "arch/workload/simt_walk.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch;
 
 namespace {
@@ -58,3 +61,6 @@ TEST_CASE("GIVEN an if with an empty then-part WHEN a warp diverges on it THEN t
   REQUIRE(seen.size() == 4);  // ialu, if, ialu, exit: each once, with every lane
   for (const auto& [pc, mask] : seen) CHECK(mask == ~0u);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

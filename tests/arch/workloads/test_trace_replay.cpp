@@ -20,6 +20,9 @@
 #include "varius/params.h"
 #include "varius/sm_sampler.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::arch;
 
@@ -114,3 +117,6 @@ TEST_CASE("GIVEN a trace whose warp does not end with its exit WHEN the SM repla
   const TraceWorkload broken(b, cut);
   CHECK_THROWS_WITH_AS(run(broken, "lrr", 1), doctest::Contains("does not end with its exit"), InputError);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

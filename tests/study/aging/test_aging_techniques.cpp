@@ -11,6 +11,9 @@
 #include "technique/registry.h"
 #include "tests/technique/fixture.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 
 namespace {
@@ -72,3 +75,6 @@ TEST_CASE(
     CHECK(x.h == e.vectors);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -8,6 +8,9 @@
 #include "rfmodel/register_mapping.h"
 #include "tests/study/aging/sm_setup.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::nbti;
 using namespace rfvar::study;
@@ -67,3 +70,6 @@ TEST_CASE(
   CHECK(two.vbank_utilization[0] < one.vbank_utilization[0] - 0.05);
   CHECK(two.fresh_period == one.fresh_period);  // the chip-test table and guardband rule are kept
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

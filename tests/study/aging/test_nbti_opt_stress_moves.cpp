@@ -13,6 +13,9 @@
 
 #include "tests/study/aging/sm_setup.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::nbti;
 using namespace rfvar::study;
@@ -124,3 +127,6 @@ TEST_CASE("GIVEN half-warp blocks with a hot R0 WHEN pv-opt and pv-opt+reorg age
   CHECK(reorg.fresh_period == pv.fresh_period);
   CHECK(reorg.guardband > pv.guardband);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

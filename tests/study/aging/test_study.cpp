@@ -18,6 +18,9 @@
 #include "technique/rf_plan.h"
 #include "tests/study/aging/sm_setup.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::nbti;
 using namespace rfvar::study;
@@ -204,3 +207,6 @@ TEST_CASE("GIVEN bad input WHEN the study is asked THEN it fails with a clear In
     CHECK_THROWS_AS(technique::prepare_sm(sm, g, rp, false), InputError);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -7,6 +7,9 @@
 #include "rfmodel/bank_table.h"
 #include "tests/study/aging/sm_setup.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::nbti;
 using namespace rfvar::study;
@@ -75,3 +78,6 @@ TEST_CASE(
     for (std::size_t v = 1; v < 11; ++v) CHECK(life.vbank_aged_delay[v - 1] <= life.vbank_aged_delay[v]);
   }
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -5,6 +5,9 @@
 #include "common/config.h"
 #include "study/energy/energy_study.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::arch::energy;
 using namespace rfvar::study;
 using rfvar::arch::hierarchy::Design;
@@ -136,3 +139,6 @@ TEST_CASE("GIVEN an unknown PTX harness WHEN the energy study runs THEN it throw
   CHECK_THROWS_WITH_AS(Setup({"ptx:no_such_harness"}).run(), doctest::Contains("no_such_harness"),
                        rfvar::InputError);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

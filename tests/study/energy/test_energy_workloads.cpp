@@ -5,6 +5,9 @@
 
 #include "study/energy/energy_workloads.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::study;
 
 TEST_CASE("GIVEN the workload selections WHEN resolved THEN all = hand then ptx, and a spec stays as given") {
@@ -24,3 +27,6 @@ TEST_CASE("GIVEN the workload selections WHEN resolved THEN all = hand then ptx,
   CHECK(mixed.back() == "x.kernel");
   CHECK(mixed.size() == ptx.size() + 2);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -8,6 +8,9 @@
 #include "study/freq/freq_stats.h"
 #include "study/freq/freq_study.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar::rfmodel;
 using namespace rfvar::study;
 
@@ -47,3 +50,6 @@ TEST_CASE("GIVEN an SM whose register delays rise with the lane WHEN all techniq
   const std::vector<std::string> bad = {"nope"};
   CHECK_THROWS_AS(sm_frequencies(sm, g, RfParams{}, bad), rfvar::InputError);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -7,6 +7,9 @@
 #include "study/ltrf/ltrf_study.h"
 #include "study/ltrf/ltrf_workloads.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::study;
 
@@ -39,3 +42,6 @@ TEST_CASE(
   CHECK(r.latencies == std::vector<double>{1, 2, 4});
   CHECK(r.designs.front().per_kernel.front().norm_ipc == doctest::Approx(1.0));
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace

@@ -13,6 +13,9 @@
 #include "study/pipeline/study_config.h"
 #include "study/pipeline/study_spec.h"
 
+namespace {
+namespace RFVAR_UNITY_ID {
+
 using namespace rfvar;
 using namespace rfvar::study;
 
@@ -73,3 +76,6 @@ TEST_CASE("GIVEN a study WHEN arch.gpu_sms > 1 is in its config or its ipc gpu_s
       "s.toml");
   CHECK_THROWS_WITH_AS(validate_stage_options(sweep, c), doctest::Contains("ipc.gpu_sms = 20"), InputError);
 }
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace
