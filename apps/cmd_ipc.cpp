@@ -109,6 +109,9 @@ void run(CommonOptions& o, const IpcOptions& io) {
     out.provenance("ipc", seed, config, o.command_line);
     out.attr("/", "chips", source);
     out.attr("/", "sm", static_cast<std::int64_t>(io.sm));
+    out.attr("/", "gpu_sms", static_cast<std::int64_t>(spec.arch.gpu_sms));
+    out.attr("/", "gpu_clocks",
+             std::string(spec.arch.gpu_sms > 1 && spec.arch.gpu_clocks == arch::GpuClocks::Pv ? "pv" : "equal"));
     out.write_strings("/kernels", names);
     out.write_strings("/techniques", techs);
     std::vector<double> table;

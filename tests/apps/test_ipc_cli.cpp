@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/h5io.h"
 #include "tests/apps/cli_run.h"
 
 namespace {
@@ -119,6 +120,18 @@ TEST_CASE("GIVEN nw and its trace file, both named nw WHEN rfvar ipc runs them T
   CHECK(pk["nw"] == pk["nw.rftrace"]);  // the trace replays the same workload
   CHECK(j["baseline_ipc"].size() == 2);
   CHECK(j["techniques"]["all-slow"]["mean"].get<double>() == doctest::Approx(pk["nw"].get<double>()));
+}
+
+TEST_CASE("GIVEN rfvar ipc -o WHEN it runs one SM, or 2 SMs at PV clocks THEN the file says how many SMs and which clocks") {
+  const fs::path one = tmp("one_sm.h5"), two = tmp("two_sms.h5");
+  const std::string common = " --kernels nw --techniques baseline --chip " + two_chips().string() + ":0 --no-progress";
+  REQUIRE(rfvar("ipc" + common + " -o " + one.string()).status == 0);
+  REQUIRE(rfvar("ipc" + common + " --set arch.gpu_sms=2 --set arch.gpu_clocks=pv -o " + two.string()).status == 0);
+  const rfvar::H5Reader a(one), b(two);
+  CHECK(a.attr_int("/", "gpu_sms") == 1);
+  CHECK(a.attr_string("/", "gpu_clocks") == "equal");
+  CHECK(b.attr_int("/", "gpu_sms") == 2);
+  CHECK(b.attr_string("/", "gpu_clocks") == "pv");
 }
 
 }  // namespace RFVAR_UNITY_ID
