@@ -36,7 +36,7 @@ void run(CommonOptions& o, const GuardbandOptions& go) {
   out->attr("/", "chips_file", go.study.chips_file);
   out->attr("/", "years", cfg.life.years);
   out->attr("/", "epochs", static_cast<std::int64_t>(cfg.life.epochs));
-  out->attr("/", "sms_simulated", std::string("all; vl-rf: SM 0 of each chip"));
+  write_sms_simulated(*out, study, info.sms);
   out->write("/chip_id", info.chip_ids, {C}, {"chip"});
   out->write_strings("/kernels", names);
   out->write_strings("/techniques", cfg.techniques);
@@ -44,7 +44,7 @@ void run(CommonOptions& o, const GuardbandOptions& go) {
     const auto& r = study.rows(t);
     const auto& s = sum[t];
     const std::string g = "/guardband/" + cfg.techniques[t];
-    write_technique_rows(*out, g, r, info, names.size());
+    write_technique_rows(*out, g, r, info, study.sms(), names.size());
     out->write(g + "/kernel_guardband", s.kernel_gb, {K}, {"kernel"}, "1 (mean over chips and SMs)");
     out->attr(g, "mean", s.mean_gb);
     out->attr(g, "mean_normalized", s.gb_normalized);
@@ -53,6 +53,7 @@ void run(CommonOptions& o, const GuardbandOptions& go) {
 
   if (o.json) {
     nlohmann::json j;
+    if (study.gpu_sms() > 1) j["gpu_sms"] = study.gpu_sms();
     for (const auto& s : sum) {
       nlohmann::json pk;
       for (std::size_t k = 0; k < names.size(); ++k) pk[names[k]] = s.kernel_gb[k];
@@ -63,7 +64,7 @@ void run(CommonOptions& o, const GuardbandOptions& go) {
     return;
   }
   std::printf("%d chips x %d SMs from %s, %.3g years in %d epochs; guardband = 1 - f_aged / f_fresh\n",
-              info.chips, info.sms, go.study.chips_file.c_str(), cfg.life.years, cfg.life.epochs);
+              info.chips, study.sms(), go.study.chips_file.c_str(), cfg.life.years, cfg.life.epochs);
   std::printf("%-18s", "kernel");
   for (const auto& s : sum) std::printf(" %16s", s.name.c_str());
   std::printf("\n");
@@ -88,7 +89,9 @@ void register_guardband(CLI::App& app, CommonOptions& o) {
       "Clock guardband after NBTI aging (Tan 2016 Fig. 12): per kernel and technique,\n"
       "GB = 1 - f_aged / f_fresh, the frequency a chip gives up so that the technique's fast set\n"
       "stays fast after --years of running the kernel; mean over chips and SMs, and normalized to\n"
-      "the baseline's. pv-opt+nbti-opt renames banks and re-organizes sub-banks from the NBTI sensors.");
+      "the baseline's. pv-opt+nbti-opt renames banks and re-organizes sub-banks from the NBTI sensors.\n"
+      "With --set arch.gpu_sms=N, SMs 0..N-1 of each chip age together on one N-SM GPU sharing the L2\n"
+      "and DRAM, each under its own plan (rows for those N SMs).");
   add_study_options(sub, go->study);
   add_common_options(sub, o, "guardband.h5");
   sub->callback([&o, go] { run(o, *go); });

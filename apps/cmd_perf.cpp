@@ -43,7 +43,7 @@ void run(CommonOptions& o, const PerfOptions& po) {
   out->attr("/", "years", cfg.life.years);
   out->attr("/", "epochs", static_cast<std::int64_t>(cfg.life.epochs));
   out->attr("/", "chip_freq_rule", std::string(po.single_clock ? "min over SMs" : "mean over SMs"));
-  out->attr("/", "sms_simulated", std::string("all; vl-rf: SM 0 of each chip"));
+  write_sms_simulated(*out, study, info.sms);
   out->attr("/", "cache_hits", static_cast<std::int64_t>(study.cache_hits()));
   out->attr("/", "cache_misses", static_cast<std::int64_t>(study.cache_misses()));
   out->write("/chip_id", info.chip_ids, {C}, {"chip"});
@@ -56,7 +56,7 @@ void run(CommonOptions& o, const PerfOptions& po) {
     const auto& r = study.rows(t);
     const auto& s = sum[t];
     const std::string g = "/perf/" + cfg.techniques[t];
-    write_technique_rows(*out, g, r, info, names.size());
+    write_technique_rows(*out, g, r, info, study.sms(), names.size());
     out->write(g + "/chip_perf", s.chip_perf, {C}, {"chip"}, "1 (IPC x frequency / ideal chip)");
     out->write(g + "/chip_ipc", s.chip_ipc, {C}, {"chip"}, "1 (normalized to the ideal chip)");
     out->write(g + "/chip_freq", s.chip_freq, {C}, {"chip"}, "1 (normalized to no PV)");
@@ -77,13 +77,14 @@ void run(CommonOptions& o, const PerfOptions& po) {
     if (s.name == "baseline") base = s.mean_perf;
   if (o.json) {
     nlohmann::json j;
+    if (study.gpu_sms() > 1) j["gpu_sms"] = study.gpu_sms();
     for (const auto& s : sum)
       j["techniques"][s.name] = {
           {"mean", s.mean_perf}, {"std", s.std_perf}, {"mean_ipc", s.mean_ipc}, {"mean_freq", s.mean_freq}};
     print_json(j);
     return;
   }
-  std::printf("%d chips x %d SMs from %s, %zu kernels, %.3g years in %d epochs\n", info.chips, info.sms,
+  std::printf("%d chips x %d SMs from %s, %zu kernels, %.3g years in %d epochs\n", info.chips, study.sms(),
               po.study.chips_file.c_str(), names.size(), cfg.life.years, cfg.life.epochs);
   std::printf("%-18s %9s %8s %9s %9s %9s\n", "technique", "perf", "std", "ipc", "freq", "vs base");
   for (const auto& s : sum)
@@ -112,7 +113,9 @@ void register_perf(CLI::App& app, CommonOptions& o) {
       "IPC x frequency, normalized to the ideal chip (no PV, no NBTI). Frequency is each SM's fresh\n"
       "clock under the technique times (1 - its guardband after --years); a chip's frequency is the\n"
       "mean over its SMs. Every SM is aged; every SM is simulated except for vl-rf (SM 0 of each chip\n"
-      "stands for its chip); identical SM runs are reused.");
+      "stands for its chip); identical SM runs are reused. With --set arch.gpu_sms=N, SMs 0..N-1 of each\n"
+      "chip age together on one N-SM GPU sharing the L2 and DRAM, each under its own plan (rows for\n"
+      "those N SMs; the ideal chip is the N-SM GPU without PV).");
   add_study_options(sub, po->study);
   sub->add_flag("--single-clock", po->single_clock, "Chip frequency = slowest SM (default: mean over SMs)");
   add_common_options(sub, o, "perf.h5");

@@ -50,7 +50,6 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
   cfg.nbti = nbti::NbtiParams::from_config(in.config);
   cfg.rf = rfmodel::RfParams::from_config(in.config);
   cfg.arch = arch::ArchParams::from_config(in.config);
-  if (cfg.arch.gpu_sms > 1) throw InputError(arch::kOneSmOnly);
   cfg.life = {so.years.value_or(cfg.nbti.lifetime_years), so.epochs.value_or(cfg.nbti.lifetime_epochs)};
   cfg.techniques = split_list(so.techniques);
   cfg.cache = !so.no_cache;
@@ -65,6 +64,15 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
   const ChipsFileInfo& info = in.chips->info();
   if (info.chips < 1 || info.sms < 1) throw InputError("'" + so.chips_file + "' holds no chips");
   study::check_chip_config(in.chips->config(), in.config, so.chips_file);
+  if (cfg.arch.gpu_sms > info.sms)
+    throw InputError("arch.gpu_sms = " + std::to_string(cfg.arch.gpu_sms) + " is more than the " +
+                     std::to_string(info.sms) + " SMs per chip of '" + so.chips_file + "' (accepted: 1.." +
+                     std::to_string(info.sms) + ")");
+  if (cfg.arch.gpu_sms > 1 && cfg.arch.gpu_clocks != arch::GpuClocks::Equal)
+    throw InputError(
+        "arch.gpu_clocks = \"pv\" with arch.gpu_sms > 1: the guardband and perf studies run their SMs "
+        "at the reference clock (arch.gpu_clocks = \"equal\") and apply each SM's aged clock to its "
+        "IPC (docs/models.md \"NBTI-opt in the loop\")");
   return in;
 }
 
@@ -74,7 +82,8 @@ std::unique_ptr<study::PopulationStudy> run_study(const CommonOptions& o, const 
   const RngStream workload(o.master_seed(in.config), 0, Stream::Workload);
   auto study = std::make_unique<study::PopulationStudy>(in.study, in.benchmarks, info.chips, info.sms,
                                                         info.subbanks, workload);
-  Progress bar(label, static_cast<std::uint64_t>(info.chips) * static_cast<std::uint64_t>(info.sms),
+  Progress bar(label,
+               static_cast<std::uint64_t>(info.chips) * static_cast<std::uint64_t>(study->ticks_per_chip()),
                o.progress());
   for (int first = 0; first < info.chips; first += kBatchChips) {
     const int count = std::min(kBatchChips, info.chips - first);
@@ -84,8 +93,8 @@ std::unique_ptr<study::PopulationStudy> run_study(const CommonOptions& o, const 
 }
 
 void write_technique_rows(H5Writer& out, const std::string& group, const study::TechniqueRows& rows,
-                          const ChipsFileInfo& info, std::size_t kernels) {
-  const auto C = static_cast<std::uint64_t>(info.chips), M = static_cast<std::uint64_t>(info.sms),
+                          const ChipsFileInfo& info, int sms, std::size_t kernels) {
+  const auto C = static_cast<std::uint64_t>(info.chips), M = static_cast<std::uint64_t>(sms),
              K = static_cast<std::uint64_t>(kernels), S = static_cast<std::uint64_t>(info.subbanks);
   const Dims csk = {C, M, K}, csks = {C, M, K, S};
   const std::vector<std::string> lab = {"chip", "sm", "kernel"}, labs = {"chip", "sm", "kernel", "subbank"};
@@ -105,6 +114,21 @@ void write_technique_rows(H5Writer& out, const std::string& group, const study::
             "1 (normalized to the nominal cell)");
   out.write(group + "/critical_subbank", rows.critical_subbank, csk, lab, "physical sub-bank id (-1: none)");
   write_technique_attrs(out, group, group.substr(group.rfind('/') + 1), technique::Role::aging);
+}
+
+void write_sms_simulated(H5Writer& out, const study::PopulationStudy& study, int chip_sms) {
+  if (study.gpu_sms() == 1) {
+    out.attr("/", "sms_simulated", std::string("all; vl-rf: SM 0 of each chip"));
+    return;
+  }
+  const std::string last = std::to_string(study.gpu_sms() - 1);
+  const std::string rest = study.gpu_sms() < chip_sms ? "; SMs " + std::to_string(study.gpu_sms()) + ".." +
+                                                            std::to_string(chip_sms - 1) + " have no rows"
+                                                      : "";
+  out.attr(
+      "/", "sms_simulated",
+      "0.." + last + " of each chip on one GPU sharing the L2 and DRAM, each SM under its own plan" + rest);
+  out.attr("/", "gpu_sms", static_cast<std::int64_t>(study.gpu_sms()));
 }
 
 }  // namespace rfvar::apps

@@ -4,7 +4,8 @@
 // Contract: add_study_options() adds --chips, --kernels, --techniques, --years, --epochs and
 // --no-cache, --trace-cache. load_study_inputs() validates everything before anything is read in bulk or
 // written: years <= 0 or epochs < 1, an unknown technique or benchmark, an empty chips file and a chips file
-// made with another chip configuration (study/aging/chip_config_check.h) are InputErrors naming the
+// made with another chip configuration (study/aging/chip_config_check.h), arch.gpu_sms above the chips'
+// SMs and arch.gpu_clocks = "pv" with arch.gpu_sms > 1 (population_study.h) are InputErrors naming the
 // value. run_study() reads the chips in batches and runs study::PopulationStudy on them with a
 // progress bar labelled `label`. No model logic here.
 #pragma once
@@ -51,11 +52,17 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so);
 std::unique_ptr<study::PopulationStudy> run_study(const CommonOptions& o, const StudyInputs& in,
                                                   const std::string& label);
 
-// Writes one technique's per-(chip, SM, kernel[, sub-bank]) detail under `group` (ipc, fresh_freq,
+// Writes one technique's per-(chip, SM, kernel[, sub-bank]) detail for SMs 0..sms-1 (the study's
+// sms(): every SM of the chips, or arch.gpu_sms in the N-SM mode) under `group` (ipc, fresh_freq,
 // aged_freq, guardband, utilization, aged_delay, vbank_utilization, vbank_aged_delay, critical_subbank):
 // the part of the layout guardband and perf share, and the technique attributes (technique_output.h)
 // of the technique named by the group's last path component.
 void write_technique_rows(H5Writer& out, const std::string& group, const study::TechniqueRows& rows,
-                          const ChipsFileInfo& info, std::size_t kernels);
+                          const ChipsFileInfo& info, int sms, std::size_t kernels);
+
+// The root attribute sms_simulated (which SMs the rows hold and how they were simulated; `chip_sms`:
+// the chips' SMs), and with
+// arch.gpu_sms > 1 the attribute gpu_sms (docs/hdf5.md).
+void write_sms_simulated(H5Writer& out, const study::PopulationStudy& study, int chip_sms);
 
 }  // namespace rfvar::apps

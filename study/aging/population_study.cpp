@@ -36,6 +36,17 @@ PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<std::shared_ptr<co
   banks_ = cfg_.rf.subbanks > 0 ? subbanks_ / cfg_.rf.subbanks : subbanks_;  // subbanks = banks x S
   nbti::check_years(cfg_.life.years);
   if (cfg_.life.epochs < 1) throw InputError("epochs must be >= 1, got " + std::to_string(cfg_.life.epochs));
+  const int n = cfg_.arch.gpu_sms;
+  if (n > 1) {  // the N-SM mode: rows for SMs 0..N-1
+    if (n > sms_)
+      throw InputError("arch.gpu_sms = " + std::to_string(n) + " is more than the chips' " +
+                       std::to_string(sms_) + " SMs (accepted: 1.." + std::to_string(sms_) + ")");
+    if (cfg_.arch.gpu_clocks != arch::GpuClocks::Equal)
+      throw InputError(
+          "arch.gpu_clocks = \"pv\": the guardband and perf studies run their N SMs at the reference clock "
+          "(arch.gpu_clocks = \"equal\") and apply each SM's aged clock to its IPC");
+    sms_ = n;
+  }
   for (const auto& t : cfg_.techniques) techniques_.push_back(technique::make_technique(t, technique::Role::aging));
   const std::size_t cells = static_cast<std::size_t>(chips_) * static_cast<std::size_t>(sms_) * benchmarks_.size();
   rows_.resize(cfg_.techniques.size());
@@ -54,15 +65,91 @@ PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<std::shared_ptr<co
   const SmRfPlan ideal = technique::plan_ideal(g, cfg_.rf);
   const arch::SmPolicy policy = technique::make_technique("baseline", technique::Role::aging)->policy();
   ideal_ipc_.resize(benchmarks_.size());
+  const std::vector<const SmRfPlan*> ideal_gpu(static_cast<std::size_t>(n), &ideal);
   for (std::size_t k = 0; k < benchmarks_.size(); ++k) {
     const RunInputs in{benchmarks_[k].get(), static_cast<int>(k), &cfg_.arch, &policy, &workload_};
-    ideal_ipc_[k] = cache_.get(in, ideal)->ipc;
+    if (n == 1) {
+      ideal_ipc_[k] = cache_.get(in, ideal)->ipc;
+    } else {  // mean IPC per SM of the N-SM GPU without PV (its SMs' cycles are equal)
+      double instructions = 0.0, cycles = 0.0;
+      const auto run = cache_.get_gpu(in, ideal_gpu);
+      for (const CanonicalRun& sm : *run)
+        instructions += static_cast<double>(sm.warp_instructions), cycles += static_cast<double>(sm.cycles);
+      ideal_ipc_[k] = cycles > 0.0 ? instructions / cycles : 0.0;
+    }
   }
+}
+
+int PopulationStudy::ticks_per_chip() const {
+  return gpu_sms() > 1 ? static_cast<int>(techniques_.size()) * kernels() : sms_;
+}
+
+void PopulationStudy::store(std::size_t technique, std::size_t i, const SmLifetime& life) {
+  TechniqueRows& r = rows_[technique];
+  r.ipc[i] = life.ipc;
+  r.fresh_freq[i] = 1.0 / life.fresh_period;
+  r.guardband[i] = life.guardband;
+  r.aged_freq[i] = r.fresh_freq[i] * (1.0 - life.guardband);  // = 1 / aged_period
+  for (int s = 0; s < subbanks_; ++s) {
+    r.utilization[i * static_cast<std::size_t>(subbanks_) + static_cast<std::size_t>(s)] =
+        static_cast<float>(life.utilization[static_cast<std::size_t>(s)]);
+    r.aged_delay[i * static_cast<std::size_t>(subbanks_) + static_cast<std::size_t>(s)] =
+        static_cast<float>(life.aged_delay[static_cast<std::size_t>(s)]);
+  }
+  const auto B = static_cast<std::size_t>(banks_);
+  for (std::size_t v = 0; v < B && v < life.vbank_utilization.size(); ++v) {
+    r.vbank_utilization[i * B + v] = static_cast<float>(life.vbank_utilization[v]);
+    r.vbank_aged_delay[i * B + v] = static_cast<float>(life.vbank_aged_delay[v]);
+  }
+  r.critical_subbank[i] = life.critical_subbank;
 }
 
 void PopulationStudy::run_chips(const std::vector<varius::ChipSample>& chips, int first, Progress* progress) {
   if (first < 0 || first + static_cast<int>(chips.size()) > chips_)
     throw std::invalid_argument("PopulationStudy::run_chips: chip rows out of range");
+  if (gpu_sms() > 1)
+    run_chips_gpu(chips, first, progress);
+  else
+    run_chips_one_sm(chips, first, progress);
+}
+
+void PopulationStudy::run_chips_gpu(const std::vector<varius::ChipSample>& chips, int first,
+                                    Progress* progress) {
+  bool with_vl_rf = false;  // each SM's own VL-RF plan (per-row latencies)
+  for (const auto& t : techniques_) with_vl_rf = with_vl_rf || t->aging().plan == technique::FreshPlan::vl_rf;
+  const int n_chips = static_cast<int>(chips.size());
+  std::vector<SmFresh> fresh(static_cast<std::size_t>(n_chips * sms_));  // [chip][sm]
+  study_jobs(n_chips * sms_, nullptr, [&](int j) {
+    const auto& chip = chips[static_cast<std::size_t>(j / sms_)];
+    fresh[static_cast<std::size_t>(j)] = technique::prepare_sm(
+        chip.sms.at(static_cast<std::size_t>(j % sms_)), chip.geometry, cfg_.rf, with_vl_rf);
+  });
+  const int T = static_cast<int>(techniques_.size()), K = kernels();
+  study_jobs(n_chips * T * K, progress, [&](int j) {
+    const int cj = j / (T * K), ti = j / K % T, k = j % K;
+    const auto& chip = chips[static_cast<std::size_t>(cj)];
+    const technique::ITechnique& t = *techniques_[static_cast<std::size_t>(ti)];
+    const arch::SmPolicy policy = t.policy();
+    const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, &policy, &workload_};
+    std::vector<SmLifetimeLoop> loops;
+    loops.reserve(static_cast<std::size_t>(sms_));
+    for (int sm = 0; sm < sms_; ++sm)
+      loops.emplace_back(t, fresh[static_cast<std::size_t>(cj * sms_ + sm)], cfg_.nbti, cfg_.rf,
+                         chip.geometry, cfg_.life);
+    std::vector<const SmRfPlan*> plans(static_cast<std::size_t>(sms_));
+    for (int r = 0; r < loops.front().runs(); ++r) {  // every SM's step r on one GPU
+      for (std::size_t sm = 0; sm < loops.size(); ++sm) plans[sm] = &loops[sm].plan(r);
+      const auto run = cache_.get_gpu(in, plans);
+      for (std::size_t sm = 0; sm < loops.size(); ++sm) loops[sm].account((*run)[sm]);
+    }
+    for (int sm = 0; sm < sms_; ++sm)
+      store(static_cast<std::size_t>(ti), index(first + cj, sm, k),
+            loops[static_cast<std::size_t>(sm)].finish());
+  });
+}
+
+void PopulationStudy::run_chips_one_sm(const std::vector<varius::ChipSample>& chips, int first,
+                                       Progress* progress) {
   // Techniques on VL-RF's fresh plan (vl-rf): per-register latencies, unique per SM.
   std::vector<arch::SmPolicy> vl_rf_policies;
   for (const auto& t : techniques_)
@@ -94,29 +181,11 @@ void PopulationStudy::run_chips(const std::vector<varius::ChipSample>& chips, in
     if (with_vl_rf) fresh.vl_rf = vl_rf_plans[static_cast<std::size_t>(j / sms_)];
     for (std::size_t ti = 0; ti < cfg_.techniques.size(); ++ti) {
       const technique::ITechnique& t = *techniques_[ti];
-      TechniqueRows& r = rows_[ti];
       for (int k = 0; k < kernels(); ++k) {
         const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, nullptr,
                            &workload_};
-        const SmLifetime life =
-            run_sm_lifetime(t, fresh, cfg_.nbti, cfg_.rf, chip.geometry, in, cache_, cfg_.life);
-        const std::size_t i = index(c, sm, k);
-        r.ipc[i] = life.ipc;
-        r.fresh_freq[i] = 1.0 / life.fresh_period;
-        r.guardband[i] = life.guardband;
-        r.aged_freq[i] = r.fresh_freq[i] * (1.0 - life.guardband);  // = 1 / aged_period
-        for (int s = 0; s < subbanks_; ++s) {
-          r.utilization[i * static_cast<std::size_t>(subbanks_) + static_cast<std::size_t>(s)] =
-              static_cast<float>(life.utilization[static_cast<std::size_t>(s)]);
-          r.aged_delay[i * static_cast<std::size_t>(subbanks_) + static_cast<std::size_t>(s)] =
-              static_cast<float>(life.aged_delay[static_cast<std::size_t>(s)]);
-        }
-        const auto B = static_cast<std::size_t>(banks_);
-        for (std::size_t v = 0; v < B && v < life.vbank_utilization.size(); ++v) {
-          r.vbank_utilization[i * B + v] = static_cast<float>(life.vbank_utilization[v]);
-          r.vbank_aged_delay[i * B + v] = static_cast<float>(life.vbank_aged_delay[v]);
-        }
-        r.critical_subbank[i] = life.critical_subbank;
+        store(ti, index(c, sm, k),
+              run_sm_lifetime(t, fresh, cfg_.nbti, cfg_.rf, chip.geometry, in, cache_, cfg_.life));
       }
     }
   });

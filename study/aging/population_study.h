@@ -11,6 +11,16 @@
 // (Stream::Workload, chip 0), so techniques and chips see the same dynamic workload. The ideal
 // chip (no PV, no NBTI) is the baseline technique's cycle-model run at clock 1.0. Progress ticks
 // once per (chip, SM). The model never prints; apps/ writes and reports.
+// The N-SM mode (cfg.arch.gpu_sms = N > 1; arch/gpu.h): rows exist for SMs 0..N-1 of each chip only
+// (sms() = N; SMs N.. are neither aged nor simulated). Per (chip, technique, benchmark) one arch::Gpu
+// of those N SMs runs each lifetime step, SM i under its own plan (its own fresh plan, vl-rf's its own
+// per-row latencies, pv-opt+nbti-opt its own sensor-steered re-organization from its own stress):
+// the SMs' SmLifetimeLoops (sm_lifetime.h) step in lockstep and each takes its utilization and IPC
+// from its own statistics in that run. GPU runs with the same N plan keys are shared (run_cache.h).
+// The ideal chip is the N-SM GPU without PV: ideal_ipc = its mean IPC per SM. Runs go in parallel over
+// (chip, technique, benchmark), one progress tick each. The constructor throws InputError when N
+// exceeds `sms` (the chips' SMs) or arch.gpu_clocks is not "equal" (the SMs run at the reference
+// clock, as in the one-SM mode: the study multiplies IPC by each SM's aged clock itself).
 #pragma once
 
 #include <cstdint>
@@ -64,7 +74,10 @@ class PopulationStudy {
   const StudyConfig& config() const { return cfg_; }
   const std::vector<std::shared_ptr<const arch::IWorkload>>& benchmarks() const { return benchmarks_; }
   int chips() const { return chips_; }
-  int sms() const { return sms_; }
+  int sms() const { return sms_; }  // SMs with rows: the chips' SMs, or arch.gpu_sms in the N-SM mode
+  int gpu_sms() const { return cfg_.arch.gpu_sms; }
+  // Progress ticks per chip of run_chips(): sms() one-SM, techniques x benchmarks N-SM.
+  int ticks_per_chip() const;
   int kernels() const { return static_cast<int>(benchmarks_.size()); }
   int subbanks() const { return subbanks_; }
   const std::vector<double>& ideal_ipc() const { return ideal_ipc_; }  // [kernel]
@@ -85,6 +98,10 @@ class PopulationStudy {
   std::vector<double> ideal_ipc_;
   std::vector<TechniqueRows> rows_;
   std::vector<std::unique_ptr<technique::ITechnique>> techniques_;  // [technique], cfg_.techniques
+
+  void run_chips_one_sm(const std::vector<varius::ChipSample>& chips, int first, Progress* progress);
+  void run_chips_gpu(const std::vector<varius::ChipSample>& chips, int first, Progress* progress);
+  void store(std::size_t technique, std::size_t index, const SmLifetime& life);
 };
 
 }  // namespace rfvar::study

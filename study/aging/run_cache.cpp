@@ -66,6 +66,17 @@ arch::RunResult run_with(const RunInputs& in, arch::IRfProvider& provider) {
                             arch::workload_key(*in.workload));
 }
 
+// The canonical run of one SM from its statistics and the provider that recorded its launches.
+CanonicalRun canonical_of(const arch::SmStats& s, PlanProvider& provider) {
+  provider.close_launch(s);
+  CanonicalRun c;
+  c.cycles = s.cycles;
+  c.warp_instructions = s.warp_instructions;
+  c.ipc = s.ipc();
+  c.by_entry = provider.totals();
+  return c;
+}
+
 }  // namespace
 
 void SubbankTotals::add(const SubbankTotals& o, std::span<const int> position_to_id) {
@@ -85,14 +96,30 @@ void SubbankTotals::add(const SubbankTotals& o, std::span<const int> position_to
 
 CanonicalRun run_canonical(const RunInputs& in, const SmRfPlan& plan) {
   PlanProvider provider(plan, true, plan.real.front().setup.rows_per_bank);
-  const arch::RunResult r = run_with(in, provider);
-  provider.close_launch(r.stats);
-  CanonicalRun c;
-  c.cycles = r.stats.cycles;
-  c.warp_instructions = r.stats.warp_instructions;
-  c.ipc = r.stats.ipc();
-  c.by_entry = provider.totals();
-  return c;
+  return canonical_of(run_with(in, provider).stats, provider);
+}
+
+std::vector<CanonicalRun> run_canonical_gpu(const RunInputs& in, std::span<const SmRfPlan* const> plans) {
+  if (!in.benchmark || !in.arch || !in.policy || !in.workload)
+    throw std::invalid_argument("RunInputs incomplete");
+  if (plans.size() != static_cast<std::size_t>(in.arch->gpu_sms))
+    throw std::invalid_argument("run_canonical_gpu: " + std::to_string(plans.size()) +
+                                " plans for arch.gpu_sms = " + std::to_string(in.arch->gpu_sms));
+  if (in.arch->gpu_clocks != arch::GpuClocks::Equal)
+    throw std::invalid_argument(
+        "run_canonical_gpu: canonical setups run at clock 1 (arch.gpu_clocks = \"equal\")");
+  std::vector<std::unique_ptr<PlanProvider>> providers;
+  std::vector<arch::IRfProvider*> rf;
+  for (const SmRfPlan* plan : plans) {
+    providers.push_back(std::make_unique<PlanProvider>(*plan, true, plan->real.front().setup.rows_per_bank));
+    rf.push_back(providers.back().get());
+  }
+  const arch::GpuRunResult r =
+      arch::run_sms(*in.benchmark, *in.arch, *in.policy, rf, arch::workload_key(*in.workload));
+  std::vector<CanonicalRun> out;
+  for (std::size_t i = 0; i < providers.size(); ++i)
+    out.push_back(canonical_of(r.per_sm.at(i), *providers[i]));
+  return out;
 }
 
 SubbankTotals to_physical(const CanonicalRun& run, const SmRfPlan& plan) {
@@ -112,32 +139,50 @@ arch::SmStats run_direct(const RunInputs& in, const SmRfPlan& plan) {
   return run_with(in, provider).stats;
 }
 
-std::shared_ptr<const CanonicalRun> RunCache::get(const RunInputs& in, const SmRfPlan& plan) {
-  if (!enabled_) return std::make_shared<const CanonicalRun>(run_canonical(in, plan));
-  std::string key = std::to_string(in.benchmark_id) + '|' + in.policy->mapping + '|' + in.policy->scheduler + '|' +
-                    (in.policy->renaming ? (in.policy->renaming_by_weight ? "W|" : "R|") : "-|") + plan.key;
-  std::promise<std::shared_ptr<const CanonicalRun>> promise;
-  std::shared_future<std::shared_ptr<const CanonicalRun>> pending;
+template <class T, class Run>
+std::shared_ptr<const T> RunCache::memo(Entries<T>& entries, std::string key, Run&& run) {
+  std::promise<std::shared_ptr<const T>> promise;
+  std::shared_future<std::shared_ptr<const T>> pending;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    auto it = runs_.find(key);
-    if (it != runs_.end()) {
+    auto it = entries.find(key);
+    if (it != entries.end()) {
       ++hits_;
       pending = it->second;
     } else {
       ++misses_;
-      runs_.emplace(std::move(key), promise.get_future().share());
+      entries.emplace(std::move(key), promise.get_future().share());
     }
   }
   if (pending.valid()) return pending.get();  // computed, or being computed by another thread
   try {
-    auto run = std::make_shared<const CanonicalRun>(run_canonical(in, plan));
-    promise.set_value(run);
-    return run;
+    auto result = std::make_shared<const T>(run());
+    promise.set_value(result);
+    return result;
   } catch (...) {
     promise.set_exception(std::current_exception());
     throw;
   }
+}
+
+namespace {
+std::string policy_key(const RunInputs& in) {
+  return std::to_string(in.benchmark_id) + '|' + in.policy->mapping + '|' + in.policy->scheduler + '|' +
+         (in.policy->renaming ? (in.policy->renaming_by_weight ? "W|" : "R|") : "-|");
+}
+}  // namespace
+
+std::shared_ptr<const CanonicalRun> RunCache::get(const RunInputs& in, const SmRfPlan& plan) {
+  if (!enabled_) return std::make_shared<const CanonicalRun>(run_canonical(in, plan));
+  return memo(runs_, policy_key(in) + plan.key, [&] { return run_canonical(in, plan); });
+}
+
+std::shared_ptr<const std::vector<CanonicalRun>> RunCache::get_gpu(const RunInputs& in,
+                                                                   std::span<const SmRfPlan* const> plans) {
+  if (!enabled_) return std::make_shared<const std::vector<CanonicalRun>>(run_canonical_gpu(in, plans));
+  std::string key = policy_key(in) + std::to_string(plans.size());
+  for (const SmRfPlan* plan : plans) key += '#' + plan->key;
+  return memo(gpu_runs_, std::move(key), [&] { return run_canonical_gpu(in, plans); });
 }
 
 }  // namespace rfvar::study

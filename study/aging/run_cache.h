@@ -10,12 +10,20 @@
 // parameters and the workload stream are fixed for its lifetime. get() is thread-safe and computes
 // each entry once: a thread asking for an entry another thread is computing waits for it (a run that
 // threw rethrows in every waiter).
+// The N-SM mode (arch.gpu_sms = N > 1, arch/gpu.h): run_canonical_gpu() runs one arch::Gpu of N
+// SMs, SM i under plans[i] (canonical setups, as above), and returns each SM's CanonicalRun from its
+// own statistics (its cycles count every launch whole, idle tail included); get_gpu() memoizes it
+// by the benchmark, the policy and the N plan keys in SM order. The canonical setups run at clock 1,
+// which is the run under the real setups only with arch.gpu_clocks = "equal" (every SM at the
+// reference clock): run_canonical_gpu() throws std::invalid_argument for "pv" or a plan count other
+// than arch.gpu_sms.
 #pragma once
 
 #include <cstdint>
 #include <future>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -59,6 +67,8 @@ struct RunInputs {
 CanonicalRun run_canonical(const RunInputs& in, const SmRfPlan& plan);
 SubbankTotals to_physical(const CanonicalRun& run, const SmRfPlan& plan);
 
+std::vector<CanonicalRun> run_canonical_gpu(const RunInputs& in, std::span<const SmRfPlan* const> plans);
+
 // The uncached reference: a run under plan.real, counters already physical.
 arch::SmStats run_direct(const RunInputs& in, const SmRfPlan& plan);
 
@@ -66,13 +76,21 @@ class RunCache {
  public:
   explicit RunCache(bool enabled = true) : enabled_(enabled) {}
   std::shared_ptr<const CanonicalRun> get(const RunInputs& in, const SmRfPlan& plan);
+  std::shared_ptr<const std::vector<CanonicalRun>> get_gpu(const RunInputs& in,
+                                                           std::span<const SmRfPlan* const> plans);
   std::uint64_t hits() const { return hits_; }
   std::uint64_t misses() const { return misses_; }
 
  private:
+  template <class T>
+  using Entries = std::unordered_map<std::string, std::shared_future<std::shared_ptr<const T>>>;
+  template <class T, class Run>
+  std::shared_ptr<const T> memo(Entries<T>& entries, std::string key, Run&& run);
+
   bool enabled_;
   std::mutex mutex_;
-  std::unordered_map<std::string, std::shared_future<std::shared_ptr<const CanonicalRun>>> runs_;
+  Entries<CanonicalRun> runs_;
+  Entries<std::vector<CanonicalRun>> gpu_runs_;
   std::uint64_t hits_ = 0, misses_ = 0;
 };
 

@@ -45,66 +45,81 @@ void add_bank_means(std::vector<double>& to, std::span<const double> per_positio
 
 }  // namespace
 
-SmLifetime run_sm_lifetime(const technique::ITechnique& t, const SmFresh& fresh, const nbti::NbtiParams& np,
-                           const rfmodel::RfParams& rp, const varius::RfGeometry& g, RunInputs in, RunCache& cache,
-                           const Lifetime& life) {
+SmLifetimeLoop::SmLifetimeLoop(const technique::ITechnique& t, const SmFresh& fresh,
+                               const nbti::NbtiParams& np, const rfmodel::RfParams& rp,
+                               const varius::RfGeometry& g, const Lifetime& life)
+    : hooks_(t.aging()), fresh_(fresh), np_(np), rp_(rp), g_(g), life_(life) {
   nbti::check_years(life.years);
   if (life.epochs < 1) throw InputError("lifetime epochs must be >= 1, got " + std::to_string(life.epochs));
-  const technique::AgingHooks& hooks = t.aging();
-  const arch::SmPolicy policy = t.policy();
-  in.policy = &policy;
-  const SmRfPlan* fixed = &fresh.plan(hooks.plan);
-  if (fixed->real.empty()) throw std::invalid_argument("run_sm_lifetime: plan not prepared for " + t.info().name);
+  fixed_ = &fresh.plan(hooks_.plan);
+  if (fixed_->real.empty())
+    throw std::invalid_argument("run_sm_lifetime: plan not prepared for " + t.info().name);
+  runs_ = hooks_.sensing == technique::Sensing::none ? 1 : life.epochs;
   const std::size_t n = fresh.subbank_delay.size();
-  const double total_s = life.years * kSecondsPerYear;
-  std::vector<StressTime> stress(n);
-  SmLifetime out;
-  out.utilization.assign(n, 0.0);
+  stress_.resize(n);
+  out_.utilization.assign(n, 0.0);
+  out_.vbank_utilization.assign(static_cast<std::size_t>(g.banks), 0.0);
+}
 
-  out.vbank_utilization.assign(static_cast<std::size_t>(g.banks), 0.0);
-  if (hooks.sensing == technique::Sensing::none) {  // one plan over the lifetime: constant U
-    const auto run = cache.get(in, *fixed);
-    const auto u = run_utilization(np, to_physical(*run, *fixed), run->cycles, g.rows_per_bank);
-    for (std::size_t s = 0; s < n; ++s) stress[s] = StressTime::lifetime(u[s], life.years);
-    out.utilization = u;
-    add_bank_means(out.vbank_utilization, position_utilization(np, *run, n, g.rows_per_bank), 1.0);
-    out.ipc = run->ipc;
-  } else {  // the NBTI sensors steer the plan at every epoch's kernel launches
-    const double epoch_s = total_s / life.epochs;
-    for (int e = 0; e < life.epochs; ++e) {
-      SmRfPlan current;
-      const SmRfPlan* plan = fixed;
-      if (e > 0) {  // the sensors read the delays aged so far
-        const AgedSubbanks now = age_subbanks(np, fresh.subbank_delay, fresh.dvth0_V, stress);
-        const std::vector<float> reading = sensor_readings(np, now);
-        current = hooks.sensing == technique::Sensing::reorganize
-                      // Tan §4.2.2: re-sort, re-pair, rebuild hybrids; renaming ranks by reading
-                      ? technique::plan_bank_table(reading, technique::fastest_mask(reading, fresh.fast_count), g,
-                                                   rp, fresh.bank_clock_norm, true)
-                      : technique::with_sensor_readings(*fixed, reading);  // Tan §4.2.1 alone: chip-test table kept
-        plan = &current;
-      }
-      const auto run = cache.get(in, *plan);
-      const auto u = run_utilization(np, to_physical(*run, *plan), run->cycles, g.rows_per_bank);
-      for (std::size_t s = 0; s < n; ++s) {
-        stress[s].add(u[s], epoch_s);
-        out.utilization[s] += u[s] / life.epochs;
-      }
-      add_bank_means(out.vbank_utilization, position_utilization(np, *run, n, g.rows_per_bank), 1.0 / life.epochs);
-      out.ipc += run->ipc / life.epochs;
-    }
+const SmRfPlan& SmLifetimeLoop::plan(int r) {
+  plan_ = fixed_;
+  if (hooks_.sensing != technique::Sensing::none && r > 0) {  // the sensors read the delays aged so far
+    const AgedSubbanks now = age_subbanks(np_, fresh_.subbank_delay, fresh_.dvth0_V, stress_);
+    const std::vector<float> reading = sensor_readings(np_, now);
+    current_ =
+        hooks_.sensing == technique::Sensing::reorganize
+            // Tan §4.2.2: re-sort, re-pair, rebuild hybrids; renaming ranks by reading
+            ? technique::plan_bank_table(reading, technique::fastest_mask(reading, fresh_.fast_count), g_,
+                                         rp_, fresh_.bank_clock_norm, true)
+            : technique::with_sensor_readings(*fixed_, reading);  // Tan §4.2.1 alone: chip-test table kept
+    plan_ = &current_;
   }
+  return *plan_;
+}
 
-  const AgedSubbanks aged = age_subbanks(np, fresh.subbank_delay, fresh.dvth0_V, stress);
+void SmLifetimeLoop::account(const CanonicalRun& run) {
+  const std::size_t n = stress_.size();
+  const auto u = run_utilization(np_, to_physical(run, *plan_), run.cycles, g_.rows_per_bank);
+  if (hooks_.sensing == technique::Sensing::none) {  // one plan over the lifetime: constant U
+    for (std::size_t s = 0; s < n; ++s) stress_[s] = StressTime::lifetime(u[s], life_.years);
+    out_.utilization = u;
+    add_bank_means(out_.vbank_utilization, position_utilization(np_, run, n, g_.rows_per_bank), 1.0);
+    out_.ipc = run.ipc;
+    return;
+  }
+  // The NBTI sensors steer the plan at every epoch's kernel launches.
+  const double epoch_s = life_.years * kSecondsPerYear / life_.epochs;
+  for (std::size_t s = 0; s < n; ++s) {
+    stress_[s].add(u[s], epoch_s);
+    out_.utilization[s] += u[s] / life_.epochs;
+  }
+  add_bank_means(out_.vbank_utilization, position_utilization(np_, run, n, g_.rows_per_bank),
+                 1.0 / life_.epochs);
+  out_.ipc += run.ipc / life_.epochs;
+}
+
+SmLifetime SmLifetimeLoop::finish() const {
+  SmLifetime out = out_;
+  const AgedSubbanks aged = age_subbanks(np_, fresh_.subbank_delay, fresh_.dvth0_V, stress_);
   out.aged_delay = aged.delay;
   out.dvth_V = aged.dvth_V;
-  const technique::GuardbandOutcome gb = hooks.guardband->apply({fresh, aged, np, rp, g});  // spec §3
+  const technique::GuardbandOutcome gb = hooks_.guardband->apply({fresh_, aged, np_, rp_, g_});  // spec §3
   out.fresh_period = gb.fresh_period;
   out.aged_period = gb.aged_period;
   out.critical_subbank = gb.critical_subbank;
   for (const auto& b : gb.end_banks) out.vbank_aged_delay.push_back(slowest_of(aged.delay, b));
   out.guardband = guardband(out.fresh_period, out.aged_period);
   return out;
+}
+
+SmLifetime run_sm_lifetime(const technique::ITechnique& t, const SmFresh& fresh, const nbti::NbtiParams& np,
+                           const rfmodel::RfParams& rp, const varius::RfGeometry& g, RunInputs in,
+                           RunCache& cache, const Lifetime& life) {
+  SmLifetimeLoop loop(t, fresh, np, rp, g, life);
+  const arch::SmPolicy policy = t.policy();
+  in.policy = &policy;
+  for (int r = 0; r < loop.runs(); ++r) loop.account(*cache.get(in, loop.plan(r)));
+  return loop.finish();
 }
 
 }  // namespace rfvar::study

@@ -8,22 +8,27 @@
 // equal epochs. In each epoch the SM runs the benchmark (through the RunCache) under the plan in
 // force; the cycle model's per-physical-sub-bank counters give U (utilization.h) and each sub-bank's
 // StressTime gains U x epoch length (lifetime totals; the closed form of stress_model.h is applied
-// to the totals, never iterated). For a technique with re-organization (Sensing::reorganize) the plan of each epoch is
-// rebuilt at its kernel launches from the NBTI sensors' readings of the stress accumulated so far
+// to the totals, never iterated). For a technique with re-organization (Sensing::reorganize) the plan of each
+// epoch is rebuilt at its kernel launches from the NBTI sensors' readings of the stress accumulated so far
 // (aging.h sensor_readings): the F fastest sub-banks by reading are kept fast (F = the fresh VL-SB
 // fast count: the guardband keeps them meeting the clock), re-paired, hybrid banks rebuilt on the
 // new table, and the per-virtual-bank readings handed to block-level renaming. A technique with
-// renaming but no re-organization (Sensing::renaming) keeps the chip-test table and hands renaming the same readings at
-// the same launches (with_sensor_readings). Techniques without either keep their fresh plan, so one
-// run gives their U and StressTime::lifetime(U, years).
-// IPC is the mean over epochs. The guardband uses the true aged delays (sensors only steer).
-// years <= 0 or epochs < 1 throw InputError.
+// renaming but no re-organization (Sensing::renaming) keeps the chip-test table and hands renaming the same
+// readings at the same launches (with_sensor_readings). Techniques without either keep their fresh plan, so
+// one run gives their U and StressTime::lifetime(U, years). IPC is the mean over epochs. The guardband uses
+// the true aged delays (sensors only steer). years <= 0 or epochs < 1 throw InputError. SmLifetimeLoop is
+// that loop in steps, so one SM (run_sm_lifetime(), one cycle-model run per step) and the N SMs of one GPU
+// run (population_study.h, arch.gpu_sms > 1: the N SMs' steps in lockstep, each SM's counters from its own
+// statistics in the shared run) age by the same code: for run r = 0 .. runs() - 1, plan(r) gives the plan in
+// force from the stress accumulated so far, and account(run) adds that run's counters under it; finish()
+// applies the guardband rule.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
 #include "nbti/params.h"
+#include "nbti/stress_model.h"
 #include "rfmodel/params.h"
 #include "study/aging/run_cache.h"
 #include "technique/fresh_sm.h"
@@ -55,6 +60,36 @@ struct SmLifetime {
   std::vector<double> vbank_utilization;  // [16]
   std::vector<double> vbank_aged_delay;   // [16]
   int critical_subbank = -1;              // physical sub-bank whose aged delay sets aged_period
+};
+
+class SmLifetimeLoop {
+ public:
+  // Throws as run_sm_lifetime(). `t`, `fresh` and the parameters must outlive the loop.
+  SmLifetimeLoop(const technique::ITechnique& t, const SmFresh& fresh, const nbti::NbtiParams& np,
+                 const rfmodel::RfParams& rp, const varius::RfGeometry& g, const Lifetime& life);
+  // Cycle-model runs over the lifetime: 1 for a technique without sensing (one plan, constant U),
+  // else life.epochs.
+  int runs() const { return runs_; }
+  // The plan of run `r` (call with r = 0, 1, ... in order, each before account()); valid until the
+  // next call.
+  const SmRfPlan& plan(int r);
+  // Adds the counters of the run under the last plan() (virtual positions, run_cache.h).
+  void account(const CanonicalRun& run);
+  SmLifetime finish() const;
+
+ private:
+  const technique::AgingHooks& hooks_;
+  const SmFresh& fresh_;
+  const nbti::NbtiParams& np_;
+  const rfmodel::RfParams& rp_;
+  const varius::RfGeometry& g_;
+  Lifetime life_;
+  int runs_ = 1;
+  const SmRfPlan* fixed_ = nullptr;
+  const SmRfPlan* plan_ = nullptr;
+  SmRfPlan current_;
+  std::vector<nbti::StressTime> stress_;
+  SmLifetime out_;
 };
 
 // `t` must take part in the aging role (technique/technique.h); its aging() hooks pick the fresh

@@ -4,8 +4,9 @@
 // Contract: stage_catalog() lists the stages in pipeline order; find_stage() throws InputError
 // naming the accepted stages. stage_arguments() turns a stage's options (TOML value texts, checked
 // by the study parser against OptionDef::type) into the subcommand's arguments, given the
-// population file the stage reads; the ipc stage's gpu_sms = N becomes --set arch.gpu_sms=N (the
-// N-SM mode, arch/gpu.h, for that stage only; validate_stage_options() checks N). A stage's result depends only on: its options, the config keys
+// population file the stage reads; the option gpu_sms = N of the ipc, guardband and perf stages
+// becomes --set arch.gpu_sms=N (the N-SM mode, arch/gpu.h, for that stage only;
+// validate_stage_options() checks N). A stage's result depends only on: its options, the config keys
 // under config_prefixes, its upstream stages' results, the kernel files (uses_kernels), the seed
 // (population.seed, a config key) and the tool version; stage_cache.h hashes exactly these.
 #pragma once

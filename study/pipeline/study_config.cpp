@@ -33,9 +33,10 @@ void validate_config(const Config& config) {
   (void)rfmodel::RfParams::from_config(config);
   if (arch::ArchParams::from_config(config).gpu_sms > 1)
     throw InputError(
-        "arch.gpu_sms > 1 in a study's config: the guardband, perf, ltrf and energy stages run one "
-        "representative SM (arch.gpu_sms = 1); the ipc stage (Tan Fig. 11) runs N SMs with its own option: "
-        "[ipc] gpu_sms = N in the study file (docs/cli.md \"rfvar study\")");
+        "arch.gpu_sms > 1 in a study's config: the ltrf and energy stages run one representative SM "
+        "(arch.gpu_sms = 1); the ipc, guardband and perf stages run N SMs with their own option: "
+        "[ipc] gpu_sms = N, [guardband] gpu_sms = N, [perf] gpu_sms = N in the study file "
+        "(docs/cli.md \"rfvar study\")");
   (void)nbti::NbtiParams::from_config(config);
 }
 
@@ -49,12 +50,14 @@ void validate_stage_options(const StudySpec& spec, const Config& config) {
       throw InputError(where + ": " + e.what());
     }
   };
-  if (const StageSpec* ipc = spec.stage("ipc"))
-    if (const auto it = ipc->options.find("gpu_sms"); it != ipc->options.end())
-      check_gpu_sms(it->second, ipc->origins.at("gpu_sms") + ": [ipc] gpu_sms = " + it->second);
-  for (const auto& sw : spec.sweeps)
-    if (sw.option == "ipc.gpu_sms")
-      for (const auto& v : sw.values) check_gpu_sms(v, sw.origin + ": [[sweep]] ipc.gpu_sms = " + v);
+  for (const std::string name : {"ipc", "guardband", "perf"}) {
+    if (const StageSpec* stage = spec.stage(name))
+      if (const auto it = stage->options.find("gpu_sms"); it != stage->options.end())
+        check_gpu_sms(it->second, stage->origins.at("gpu_sms") + ": [" + name + "] gpu_sms = " + it->second);
+    for (const auto& sw : spec.sweeps)
+      if (sw.option == name + ".gpu_sms")
+        for (const auto& v : sw.values) check_gpu_sms(v, sw.origin + ": [[sweep]] " + sw.option + " = " + v);
+  }
 }
 
 }  // namespace rfvar::study

@@ -5,10 +5,10 @@
 // numbers are those of the study file (Config::merge_string then names "FILE:LINE" in errors).
 // validate_config() builds every model library's Params from the config, so an out-of-range value
 // is an InputError naming key, value, origin and range before anything is run or written; it
-// refuses arch.gpu_sms > 1 (the guardband, perf, ltrf and energy stages run one SM), naming the ipc
-// stage's option gpu_sms instead. validate_stage_options() checks, with `config`, the stage options
-// that set model parameters (the ipc stage's gpu_sms, in [ipc] and in sweeps over ipc.gpu_sms): an
-// InputError naming the study file, the option and the accepted range.
+// refuses arch.gpu_sms > 1 (the ltrf and energy stages run one SM), naming the stage option gpu_sms
+// instead. validate_stage_options() checks, with `config`, the stage options that set model
+// parameters (gpu_sms of the ipc, guardband and perf stages, in their sections and in sweeps over
+// STAGE.gpu_sms): an InputError naming the study file, the option and the accepted range.
 #pragma once
 
 #include <string>

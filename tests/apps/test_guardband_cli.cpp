@@ -4,8 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <cstdlib>
-
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "common/h5io.h"
 
@@ -101,6 +101,21 @@ TEST_CASE("GIVEN bad input WHEN rfvar guardband runs THEN a clear error, exit 2 
     const Run k = run_rfvar(guardband_args("-o " + out.string(), "--kernels nosuch"));
     CHECK(k.status == 2);
     CHECK(k.err.find("nosuch") != std::string::npos);
+  }
+  SUBCASE("arch.gpu_sms outside 1..the chips' SMs, or per-SM clocks in the N-SM mode") {
+    for (const auto& [value, says] :
+         {std::pair<std::string, std::string>{"3", "arch.gpu_sms = 3 is more than the 2 SMs"},
+          {"16", "arch.gpu_sms = 16 is more than arch.sms = 15"},
+          {"0", "arch.gpu_sms"}}) {
+      CAPTURE(value);
+      const Run r = run_rfvar(guardband_args("--set arch.gpu_sms=" + value + " -o " + out.string()));
+      CHECK(r.status == 2);
+      CHECK(r.err.find(says) != std::string::npos);
+    }
+    const Run p =
+        run_rfvar(guardband_args("--set arch.gpu_sms=2 --set arch.gpu_clocks=pv -o " + out.string()));
+    CHECK(p.status == 2);
+    CHECK(p.err.find("arch.gpu_clocks") != std::string::npos);
   }
   SUBCASE("a stress scale that would put utilization outside [0, 1] is refused by the config") {
     const Run r = run_rfvar(guardband_args("--set nbti.activity_scale=-1 -o " + out.string()));

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdlib>
-
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "common/h5io.h"
@@ -55,6 +55,41 @@ TEST_CASE("GIVEN a chip file WHEN rfvar perf --json runs THEN every technique ha
     CHECK(h.dims("/perf/pv-opt/ipc") == rfvar::Dims{1, 2, 1});
     CHECK(h.dims("/perf/pv-opt/hist_edges")[0] == h.dims("/perf/pv-opt/hist_counts")[0] + 1);
   }
+}
+
+TEST_CASE(
+    "GIVEN --set arch.gpu_sms=2 WHEN rfvar perf runs THEN the chip's two SMs run on one GPU, the file says "
+    "so, and one thread without the cache gives the same numbers") {
+  // A small kernel with global loads through the shared L2 (nw's whole grid on 2 SMs takes seconds).
+  const fs::path kernel = dir() / "small_ld.kernel";
+  {
+    std::ofstream f(kernel);
+    f << "rfvar-kernel 1\nbenchmark small_ld\nkernel k block=64 regs=4\n  ialu r0 = r0\n  loop 8\n"
+         "    ld.global r1 = r0 addr=0 lane=4 blk=256 l2=1\n    fmad r2 = r1 r2 r0\n  endloop\nend\n"
+         "launch k grid=24 times=2\n";
+  }
+  const auto perf_args = [&](const std::string& extra) {
+    return "perf --chips " + small_chips().string() + " " + kSmallChips + " --kernels " + kernel.string() +
+           " --epochs 2 --no-progress " + extra;
+  };
+  const fs::path out = dir() / "perf_gpu2.h5";
+  const Run r = run_rfvar(perf_args("--json --threads 2 --set arch.gpu_sms=2 -o " + out.string()));
+  REQUIRE_MESSAGE(r.status == 0, r.err);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("gpu_sms") == 2);
+  CHECK(j.at("techniques").size() == 4);
+  const rfvar::H5Reader h(out);
+  CHECK(h.attr_int("/", "gpu_sms") == 2);
+  CHECK(h.attr_string("/", "sms_simulated").find("one GPU sharing the L2 and DRAM") != std::string::npos);
+  CHECK(h.dims("/perf/vl-rf/ipc") == rfvar::Dims{1, 2, 1});
+  // The ideal chip is the 2-SM GPU without PV, whose IPC per SM differs from the one-SM mode's.
+  const fs::path one = dir() / "perf_gpu1.h5";
+  REQUIRE(run_rfvar(perf_args("--json --threads 2 -o " + one.string())).status == 0);
+  CHECK(h.read_double("/ideal_ipc") != rfvar::H5Reader(one).read_double("/ideal_ipc"));
+  const Run u = run_rfvar(perf_args("--json --threads 1 --no-cache --set arch.gpu_sms=2 -o " +
+                                    (dir() / "perf_gpu2_nocache.h5").string()));
+  REQUIRE_MESSAGE(u.status == 0, u.err);
+  CHECK(nlohmann::json::parse(u.out) == j);
 }
 
 TEST_CASE("GIVEN bad input WHEN rfvar perf runs THEN a clear error, exit 2 and no file") {

@@ -1,0 +1,125 @@
+// The study's ipc, guardband and perf stages in the N-SM mode (study/pipeline: stage_catalog.h,
+// study_config.h): the stage option gpu_sms becomes --set arch.gpu_sms=N for that stage only, enters
+// its cache key, is checked before anything runs; the study's config keeps refusing arch.gpu_sms > 1.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "common/config.h"
+#include "study/pipeline/stage_catalog.h"
+#include "study/pipeline/stage_runner.h"
+#include "study/pipeline/study_config.h"
+#include "study/pipeline/study_spec.h"
+
+namespace {
+namespace RFVAR_UNITY_ID {
+
+using namespace rfvar;
+using namespace rfvar::study;
+
+namespace {
+bool has_pair(const std::vector<std::string>& args, const std::string& a, const std::string& b) {
+  for (std::size_t i = 0; i + 1 < args.size(); ++i)
+    if (args[i] == a && args[i + 1] == b) return true;
+  return false;
+}
+}  // namespace
+
+TEST_CASE(
+    "GIVEN the ipc stage's option gpu_sms = 15 WHEN its command is formed THEN it runs 15 SMs, and "
+    "without the option one SM") {
+  const StudySpec spec =
+      parse_study_text("[population]\nchips = 2\n[ipc]\nkernels = [\"nw\"]\ngpu_sms = 15\n", "s.toml");
+  const StageDef& ipc = find_stage("ipc");
+  const auto args = stage_arguments(ipc, spec.stage("ipc")->options, "chips.h5");
+  CHECK(args.front() == "ipc");
+  CHECK(has_pair(args, "--set", "arch.gpu_sms=15"));
+  CHECK_FALSE(
+      has_pair(stage_arguments(ipc, {{"kernels", "\"nw\""}}, "chips.h5"), "--set", "arch.gpu_sms=15"));
+  // The stages that run the N-SM mode know the option; the one-SM stages do not.
+  CHECK(find_option(find_stage("ltrf"), "gpu_sms") == nullptr);
+  CHECK(find_option(find_stage("energy"), "gpu_sms") == nullptr);
+  CHECK_THROWS_WITH_AS(parse_study_text("[population]\n[ltrf]\ngpu_sms = 15\n", "s.toml"),
+                       doctest::Contains("unknown option 'gpu_sms'"), InputError);
+  CHECK_THROWS_WITH_AS(parse_study_text("[population]\n[ipc]\ngpu_sms = \"all\"\n", "s.toml"),
+                       doctest::Contains("integer"), InputError);
+}
+
+TEST_CASE(
+    "GIVEN the guardband and perf stages' option gpu_sms = 2 WHEN their commands are formed THEN they "
+    "run 2 SMs, without the option one SM, and gpu_sms enters their cache key") {
+  const StudySpec spec = parse_study_text(
+      "[population]\nchips = 2\n[guardband]\nkernels = [\"nw\"]\ngpu_sms = 2\n[perf]\nkernels = [\"nw\"]\n",
+      "s.toml");
+  const Config c = Config::load_default();
+  for (const std::string name : {"guardband", "perf"}) {
+    CAPTURE(name);
+    const StageDef& stage = find_stage(name);
+    const auto& options = spec.stage(name)->options;
+    const auto args = stage_arguments(stage, options, "chips.h5");
+    CHECK(args.front() == name);
+    CHECK(has_pair(args, "--chips", "chips.h5"));
+    CHECK(has_pair(args, "--set", "arch.gpu_sms=2") == (name == "guardband"));
+    std::map<std::string, std::string> two = options;
+    two["gpu_sms"] = "2";
+    std::map<std::string, std::string> one = options;
+    one.erase("gpu_sms");
+    CHECK(stage_hash(stage, two, c, {}) != stage_hash(stage, one, c, {}));
+  }
+  CHECK_NOTHROW(validate_stage_options(spec, c));
+  CHECK_THROWS_WITH_AS(
+      validate_stage_options(parse_study_text("[population]\n[perf]\n\ngpu_sms = 16\n", "s.toml"), c),
+      doctest::Contains("s.toml:4: [perf] gpu_sms = 16: arch.gpu_sms = 16 is more than arch.sms = 15"),
+      InputError);
+  const StudySpec sweep = parse_study_text(
+      "[population]\n[guardband]\n[[sweep]]\nname = \"sms\"\noption = \"guardband.gpu_sms\"\nvalues = [1, "
+      "0]\n"
+      "stages = [\"guardband\"]\n",
+      "s.toml");
+  CHECK_THROWS_WITH_AS(validate_stage_options(sweep, c), doctest::Contains("guardband.gpu_sms = 0"),
+                       InputError);
+}
+
+TEST_CASE("GIVEN the ipc stage WHEN gpu_sms or arch.gpu_clocks changes THEN its cache key changes") {
+  const StageDef& ipc = find_stage("ipc");
+  Config c = Config::load_default();
+  const std::string one = stage_hash(ipc, {{"kernels", "\"nw\""}}, c, {});
+  const std::string fifteen = stage_hash(ipc, {{"kernels", "\"nw\""}, {"gpu_sms", "15"}}, c, {});
+  CHECK(one != fifteen);
+  CHECK(fifteen == stage_hash(ipc, {{"kernels", "\"nw\""}, {"gpu_sms", "15"}}, c, {}));
+  c.set("arch.gpu_clocks=pv");
+  CHECK(stage_hash(ipc, {{"kernels", "\"nw\""}, {"gpu_sms", "15"}}, c, {}) != fifteen);
+}
+
+TEST_CASE(
+    "GIVEN a study WHEN arch.gpu_sms > 1 is in its config or its ipc gpu_sms is out of range THEN a named "
+    "error before anything runs") {
+  Config c = Config::load_default();
+  CHECK_NOTHROW(validate_config(c));
+  Config n = c;
+  n.set("arch.gpu_sms=15");
+  CHECK_THROWS_WITH_AS(validate_config(n),
+                       doctest::Contains("[ipc] gpu_sms = N, [guardband] gpu_sms = N, [perf] gpu_sms = N"),
+                       InputError);
+
+  CHECK_NOTHROW(validate_stage_options(parse_study_text("[population]\n[ipc]\ngpu_sms = 15\n", "s.toml"), c));
+  // The file, line and value of the option, then what is accepted.
+  CHECK_THROWS_WITH_AS(
+      validate_stage_options(parse_study_text("[population]\n[ipc]\ngpu_sms = 16\n", "s.toml"), c),
+      doctest::Contains("s.toml:3: [ipc] gpu_sms = 16: arch.gpu_sms = 16 is more than arch.sms = 15"),
+      InputError);
+  CHECK_THROWS_WITH_AS(
+      validate_stage_options(parse_study_text("[population]\n[ipc]\ngpu_sms = 0\n", "s.toml"), c),
+      doctest::Contains("arch.gpu_sms"), InputError);
+  const StudySpec sweep = parse_study_text(
+      "[population]\n[ipc]\n[[sweep]]\nname = \"sms\"\noption = \"ipc.gpu_sms\"\nvalues = [1, 15, 20]\n"
+      "stages = [\"ipc\"]\n",
+      "s.toml");
+  CHECK_THROWS_WITH_AS(validate_stage_options(sweep, c), doctest::Contains("ipc.gpu_sms = 20"), InputError);
+}
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace
