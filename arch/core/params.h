@@ -79,11 +79,9 @@ struct ArchParams {
 
 // The message of the commands that run the one-SM mode only.
 inline constexpr const char* kOneSmOnly =
-    "arch.gpu_sms > 1 (N SMs sharing the L2) is run by 'rfvar sim', 'rfvar ipc', 'rfvar guardband', 'rfvar "
-    "perf' "
-    "and the study's ipc, guardband and perf stages only; the ltrf and energy commands run one "
-    "representative SM "
-    "(arch.gpu_sms = 1; docs/models.md \"Many SMs\")";
+    "arch.gpu_sms > 1 (N SMs sharing the L2) is run by 'rfvar sim', 'rfvar ipc', 'rfvar guardband', "
+    "'rfvar perf' and the study's ipc, guardband and perf stages only; the ltrf and energy commands "
+    "run one representative SM (arch.gpu_sms = 1; docs/models.md \"Many SMs\")";
 
 // The pipeline an opcode class runs on.
 inline Unit unit_of(OpClass op) {

@@ -3,7 +3,7 @@
 // kernel's run inputs under a given workload seed), the SMs the tests age, and HotR0Setup: a kernel of
 // four-warp blocks that uses r0 hard (full warps only, so every launch uses the h = 0 table; r1..r3
 // cool) on an SM whose sub-bank delays rise with (7 s) % 32, so the organization table permutes the
-// physical sub-bank ids (workload seed 3).
+// physical sub-bank ids (workload seed 3); kTwoKernels, a benchmark with full and partial warps.
 #pragma once
 
 #include <algorithm>
@@ -18,6 +18,30 @@
 #include "varius/chip_sample.h"
 
 namespace rfvar::study::test {
+
+// Two kernels (different hybrid-bank counts), full and partial warps, several launches; no memory.
+inline constexpr const char* kTwoKernels =
+    "rfvar-kernel 1\n"
+    "benchmark two\n"
+    "description two kernels, full and partial warps\n"
+    "kernel full block=128 regs=6\n"
+    "  ialu r0 = r0\n"
+    "  loop 20\n"
+    "    fmad r1 = r0 r2 r1\n"
+    "    ialu r3 = r3 r4\n"
+    "    ialu r5 = r1 r0\n"
+    "  endloop\n"
+    "end\n"
+    "kernel part block=20 regs=4\n"
+    "  ialu r0 = r0\n"
+    "  loop 30\n"
+    "    fmad r1 = r0 r2 r1\n"
+    "    ialu r3 = r3 r0\n"
+    "  endloop\n"
+    "end\n"
+    "launch full grid=60\n"
+    "launch part grid=90 times=2\n"
+    "launch full grid=30\n";
 
 // Sub-bank s's registers at 1 + 0.01 ((7 s) % 32): distinct delays in an order unlike the ids.
 inline varius::SmDelays permuted_sm(const varius::RfGeometry& g) {

@@ -23,37 +23,13 @@ using namespace rfvar::study;
 
 namespace {
 
-// Two kernels (different hybrid-bank counts), full and partial warps, several launches; no memory.
-const char* kTwoKernels =
-    "rfvar-kernel 1\n"
-    "benchmark two\n"
-    "description two kernels, full and partial warps\n"
-    "kernel full block=128 regs=6\n"
-    "  ialu r0 = r0\n"
-    "  loop 20\n"
-    "    fmad r1 = r0 r2 r1\n"
-    "    ialu r3 = r3 r4\n"
-    "    ialu r5 = r1 r0\n"
-    "  endloop\n"
-    "end\n"
-    "kernel part block=20 regs=4\n"
-    "  ialu r0 = r0\n"
-    "  loop 30\n"
-    "    fmad r1 = r0 r2 r1\n"
-    "    ialu r3 = r3 r0\n"
-    "  endloop\n"
-    "end\n"
-    "launch full grid=60\n"
-    "launch part grid=90 times=2\n"
-    "launch full grid=30\n";
-
 const std::vector<std::string> kTechniques = {"baseline", "vl-rf", "pv-opt", "pv-opt+nbti-opt"};
 
 // A population study of `chips` on the two-kernel benchmark, arch.gpu_sms = `gpu_sms`, 3 epochs.
 struct GpuStudy {
   Config config = Config::load_default();
   varius::RfGeometry g;
-  arch::Benchmark benchmark = arch::parse_benchmark(kTwoKernels, "two");
+  arch::Benchmark benchmark = arch::parse_benchmark(test::kTwoKernels, "two");
   RngStream workload{7, 0, Stream::Workload};
   StudyConfig cfg;
   std::shared_ptr<const arch::IWorkload> kw;

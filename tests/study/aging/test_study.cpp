@@ -41,35 +41,11 @@ const char* kHotBank0 =
     "end\n"
     "launch k grid=15\n";
 
-// Two kernels (different hybrid-bank counts) with partially active warps, several launches.
-const char* kTwoKernels =
-    "rfvar-kernel 1\n"
-    "benchmark two\n"
-    "description two kernels, full and partial warps\n"
-    "kernel full block=128 regs=6\n"
-    "  ialu r0 = r0\n"
-    "  loop 20\n"
-    "    fmad r1 = r0 r2 r1\n"
-    "    ialu r3 = r3 r4\n"
-    "    ialu r5 = r1 r0\n"
-    "  endloop\n"
-    "end\n"
-    "kernel part block=20 regs=4\n"
-    "  ialu r0 = r0\n"
-    "  loop 30\n"
-    "    fmad r1 = r0 r2 r1\n"
-    "    ialu r3 = r3 r0\n"
-    "  endloop\n"
-    "end\n"
-    "launch full grid=60\n"
-    "launch part grid=90 times=2\n"
-    "launch full grid=30\n";
-
 }  // namespace
 
 TEST_CASE("GIVEN a PV-opt+NBTI-opt plan with permuted sub-banks WHEN a benchmark runs canonically (cached) "
           "and directly THEN cycles, IPC and every physical sub-bank counter are identical") {
-  const SmSetup s(test::synthetic_sm, true, kTwoKernels, "two", 7);
+  const SmSetup s(test::synthetic_sm, true, test::kTwoKernels, "two", 7);
   const SmFresh& fresh = s.fresh;
   REQUIRE(fresh.bank_table_renaming.real.size() > 1);
   CHECK(fresh.bank_table_renaming.real[0].setup.subbank_of != fresh.bank_table_renaming.canonical[0].setup.subbank_of);
@@ -97,7 +73,7 @@ TEST_CASE("GIVEN a PV-opt+NBTI-opt plan with permuted sub-banks WHEN a benchmark
 }
 
 TEST_CASE("GIVEN a whole study of one SM WHEN run with and without the cache THEN every result is identical") {
-  const SmSetup s(test::synthetic_sm, true, kTwoKernels, "two", 7);
+  const SmSetup s(test::synthetic_sm, true, test::kTwoKernels, "two", 7);
   RunCache on(true), off(false);
   for (const auto& tp : technique::all_techniques()) {
     if (!tp->info().takes(technique::Role::aging)) continue;
@@ -132,7 +108,7 @@ TEST_CASE("GIVEN PV-opt on an aged SM WHEN latency classes are re-set on aged de
           "period is the K-th fastest chip-test virtual bank after aging, never above the fixed set's") {
   Config c = Config::load_default();
   c.set("nbti.guardband_fast_set=chip_test");
-  SmSetup s(test::synthetic_sm, false, kTwoKernels, "two", 7, c);
+  SmSetup s(test::synthetic_sm, false, test::kTwoKernels, "two", 7, c);
   const rfmodel::RfParams& rp = s.rp;
   const varius::RfGeometry& g = s.g;
   const SmFresh& fresh = s.fresh;
