@@ -64,15 +64,6 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
   const ChipsFileInfo& info = in.chips->info();
   if (info.chips < 1 || info.sms < 1) throw InputError("'" + so.chips_file + "' holds no chips");
   study::check_chip_config(in.chips->config(), in.config, so.chips_file);
-  if (cfg.arch.gpu_sms > info.sms)
-    throw InputError("arch.gpu_sms = " + std::to_string(cfg.arch.gpu_sms) + " is more than the " +
-                     std::to_string(info.sms) + " SMs per chip of '" + so.chips_file + "' (accepted: 1.." +
-                     std::to_string(info.sms) + ")");
-  if (cfg.arch.gpu_sms > 1 && cfg.arch.gpu_clocks != arch::GpuClocks::Equal)
-    throw InputError(
-        "arch.gpu_clocks = \"pv\" with arch.gpu_sms > 1: the guardband and perf studies run their SMs "
-        "at the reference clock (arch.gpu_clocks = \"equal\") and apply each SM's aged clock to its "
-        "IPC (docs/models.md \"NBTI-opt in the loop\")");
   return in;
 }
 

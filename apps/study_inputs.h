@@ -4,10 +4,10 @@
 // Contract: add_study_options() adds --chips, --kernels, --techniques, --years, --epochs and
 // --no-cache, --trace-cache. load_study_inputs() validates everything before anything is read in bulk or
 // written: years <= 0 or epochs < 1, an unknown technique or benchmark, an empty chips file and a chips file
-// made with another chip configuration (study/aging/chip_config_check.h), arch.gpu_sms above the chips'
-// SMs and arch.gpu_clocks = "pv" with arch.gpu_sms > 1 (population_study.h) are InputErrors naming the
+// made with another chip configuration (study/aging/chip_config_check.h) are InputErrors naming the
 // value. run_study() reads the chips in batches and runs study::PopulationStudy on them with a
-// progress bar labelled `label`. No model logic here.
+// progress bar labelled `label`; its constructor refuses, before any run, arch.gpu_sms above the
+// chips' SMs and arch.gpu_clocks = "pv" with arch.gpu_sms > 1. No model logic here.
 #pragma once
 
 #include <memory>

@@ -104,7 +104,8 @@ TEST_CASE("GIVEN bad input WHEN rfvar guardband runs THEN a clear error, exit 2 
   }
   SUBCASE("arch.gpu_sms outside 1..the chips' SMs, or per-SM clocks in the N-SM mode") {
     for (const auto& [value, says] :
-         {std::pair<std::string, std::string>{"3", "arch.gpu_sms = 3 is more than the 2 SMs"},
+         {std::pair<std::string, std::string>{
+              "3", "arch.gpu_sms = 3 is more than the chips' 2 SMs (accepted: 1..2)"},
           {"16", "arch.gpu_sms = 16 is more than arch.sms = 15"},
           {"0", "arch.gpu_sms"}}) {
       CAPTURE(value);
