@@ -42,7 +42,7 @@ struct CommonOptions {
 // Adds the shared options to `sub`; `default_output` empty means the subcommand writes no file.
 void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& default_output);
 
-// Help text of --trace-cache DIR (sim, ipc, guardband, perf; arch/workload_cache.h).
+// Help text of --trace-cache DIR (sim, ipc, guardband, perf; frontend/workload_cache.h).
 inline constexpr const char* kTraceCacheHelp =
     "Directory caching the PTX workloads (ptx:NAME, harness .toml) as .rftrace files: the first run\n"
     "interprets the harness and saves its trace there, later runs with the same harness files, seed\n"

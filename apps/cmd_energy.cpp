@@ -7,7 +7,7 @@
 
 #include "apps/cli_common.h"
 #include "apps/energy_output.h"
-#include "arch/hierarchy/design.h"
+#include "hierarchy/design/design.h"
 #include "study/energy/energy_study.h"
 #include "study/energy/energy_workloads.h"
 

@@ -6,13 +6,13 @@
 #include <optional>
 
 #include "apps/cli_common.h"
-#include "arch/hierarchy/design.h"
-#include "arch/ltrf/from_kernel.h"
-#include "arch/ltrf/intervals.h"
-#include "arch/ltrf/strands.h"
-#include "arch/ltrf/workload_set.h"
+#include "hierarchy/design/design.h"
+#include "hierarchy/ltrf/from_kernel.h"
+#include "hierarchy/ltrf/intervals.h"
+#include "hierarchy/ltrf/strands.h"
+#include "hierarchy/ltrf/workload_set.h"
 #include "arch/run.h"
-#include "arch/workload/kernel_parser.h"
+#include "workload/kernel_parser.h"
 
 namespace rfvar::apps {
 

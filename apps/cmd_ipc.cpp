@@ -6,9 +6,9 @@
 
 #include "apps/cli_common.h"
 #include "apps/technique_output.h"
-#include "arch/load_workload.h"
+#include "frontend/load_workload.h"
 #include "arch/run.h"
-#include "arch/workload/kernel_parser.h"
+#include "workload/kernel_parser.h"
 #include "common/h5io.h"
 #include "study/ipc/ipc_run.h"
 #include "technique/registry.h"
@@ -72,7 +72,7 @@ void run(CommonOptions& o, const IpcOptions& io) {
       io.kernels == "all" ? arch::available_benchmarks() : split_list(io.kernels);
   if (names.empty()) throw InputError("--kernels: no kernel named");
   const std::uint64_t seed = o.master_seed(config);
-  std::vector<std::unique_ptr<arch::IWorkload>> benches;  // any front end (arch/load_workload.h)
+  std::vector<std::unique_ptr<arch::IWorkload>> benches;  // any front end (frontend/load_workload.h)
   for (const auto& n : names) benches.push_back(arch::load_workload(n, spec.arch, seed, io.trace_cache));
   std::vector<std::string> shown;  // display names, distinct even when two workloads share a benchmark name
   for (const auto& b : benches) shown.push_back(b->benchmark().name);

@@ -9,8 +9,8 @@
 
 #include "apps/cli_common.h"
 #include "apps/ltrf_output.h"
-#include "arch/hierarchy/design.h"
-#include "arch/load_workload.h"
+#include "hierarchy/design/design.h"
+#include "frontend/load_workload.h"
 #include "study/ltrf/ltrf_study.h"
 #include "study/ltrf/ltrf_workloads.h"
 

@@ -1,11 +1,11 @@
-// `rfvar sim --kernel SPEC`: one workload (any form of arch/load_workload.h) on one SM under one
-// technique (issue 4, issue 15). No model logic here: arch/load_workload.h makes the workload,
+// `rfvar sim --kernel SPEC`: one workload (any form of frontend/load_workload.h) on one SM under one
+// technique (issue 4, issue 15). No model logic here: frontend/load_workload.h makes the workload,
 // arch/run.h runs the SM; this file parses options, reads the chip, prints, writes HDF5.
 #include <chrono>
 #include <cstdio>
 
 #include "apps/cli_common.h"
-#include "arch/load_workload.h"
+#include "frontend/load_workload.h"
 #include "arch/run.h"
 #include "arch/scheduler/i_warp_scheduler.h"
 #include "common/h5io.h"

@@ -1,14 +1,14 @@
 // `rfvar trace SPEC -o FILE.rftrace`: records a workload's warp traces once and saves them (issue 15).
-// No model logic here: arch/load_workload.h makes the workload, TraceWorkload::record() records it,
-// arch/workload/trace_file.h writes the file (atomically); this file parses options and prints.
+// No model logic here: frontend/load_workload.h makes the workload, TraceWorkload::record() records it,
+// workload/trace_file.h writes the file (atomically); this file parses options and prints.
 #include <chrono>
 #include <cstdio>
 #include <optional>
 
 #include "apps/cli_common.h"
-#include "arch/load_workload.h"
-#include "arch/workload/trace_file.h"
-#include "arch/workload/trace_workload.h"
+#include "frontend/load_workload.h"
+#include "workload/trace_file.h"
+#include "workload/trace_workload.h"
 
 namespace rfvar::apps {
 

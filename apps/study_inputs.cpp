@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "apps/technique_output.h"
-#include "arch/load_workload.h"
-#include "arch/workload/kernel_parser.h"
+#include "frontend/load_workload.h"
+#include "workload/kernel_parser.h"
 #include "common/progress.h"
 #include "nbti/stress_model.h"
 #include "study/aging/chip_config_check.h"

@@ -18,7 +18,7 @@
 
 #include "apps/chips_file.h"
 #include "apps/cli_common.h"
-#include "arch/workload/i_workload.h"
+#include "workload/i_workload.h"
 #include "common/h5io.h"
 #include "study/aging/population_study.h"
 
@@ -31,7 +31,7 @@ struct StudyOptions {
   std::optional<double> years;  // default: nbti.lifetime_years
   std::optional<int> epochs;    // default: nbti.lifetime_epochs
   bool no_cache = false;
-  std::string trace_cache;  // optional directory of cached PTX traces (arch/workload_cache.h)
+  std::string trace_cache;  // optional directory of cached PTX traces (frontend/workload_cache.h)
 
   // The default technique list: those Tan 2016 Fig. `tan_figure` shows (technique/registry.h).
   static StudyOptions for_figure(int tan_figure);
@@ -43,7 +43,7 @@ struct StudyInputs {
   Config config;
   study::StudyConfig study;
   std::vector<std::string> kernel_names;
-  std::vector<std::shared_ptr<const arch::IWorkload>> benchmarks;  // arch/load_workload.h, any front end
+  std::vector<std::shared_ptr<const arch::IWorkload>> benchmarks;  // frontend/load_workload.h, any front end
   std::unique_ptr<ChipsFile> chips;
 };
 

@@ -2,7 +2,7 @@
 
 #include "arch/gpu.h"
 #include "arch/sm/sm.h"
-#include "arch/workload/kernel_workload.h"
+#include "workload/kernel_workload.h"
 
 namespace rfvar::arch {
 

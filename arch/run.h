@@ -19,8 +19,8 @@
 #include "arch/run_policy.h"
 #include "arch/sm/operand_path.h"
 #include "arch/sm/rf_provider.h"
-#include "arch/workload/i_workload.h"
-#include "arch/workload/kernel.h"
+#include "workload/i_workload.h"
+#include "workload/kernel.h"
 #include "common/progress.h"
 #include "common/rng.h"
 

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "arch/load_workload.h"
+#include "frontend/load_workload.h"
 #include "arch/run.h"
-#include "arch/workload/kernel_parser.h"
-#include "arch/workload/kernel_workload.h"
+#include "workload/kernel_parser.h"
+#include "workload/kernel_workload.h"
 #include "common/config.h"
 #include "technique/registry.h"
 #include "technique/run.h"

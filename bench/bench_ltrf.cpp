@@ -5,10 +5,10 @@
 
 #include <string>
 
-#include "arch/hierarchy/design.h"
-#include "arch/ltrf/from_kernel.h"
-#include "arch/ltrf/intervals.h"
-#include "arch/workload/kernel_parser.h"
+#include "hierarchy/design/design.h"
+#include "hierarchy/ltrf/from_kernel.h"
+#include "hierarchy/ltrf/intervals.h"
+#include "workload/kernel_parser.h"
 #include "common/config.h"
 
 namespace {

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "arch/run.h"
-#include "arch/workload/kernel_parser.h"
-#include "arch/workload/kernel_workload.h"
+#include "workload/kernel_parser.h"
+#include "workload/kernel_workload.h"
 #include "common/config.h"
 #include "nbti/aging.h"
 #include "study/aging/sm_lifetime.h"

@@ -17,14 +17,12 @@ import re
 import sys
 from pathlib import Path
 
-TOP = ["common", "varius", "rfmodel", "arch", "nbti", "technique", "study", "apps"]
+TOP = ["common", "varius", "rfmodel", "nbti", "workload", "arch", "frontend", "hierarchy", "technique", "study",
+       "apps"]
 
-# arch/ bottom first: the workload IR and its front end; the shared base (parameters, occupancy,
-# statistics, event queue); the memory system; the kernel / address analyses; the compiled-workload
-# front ends; the SM's parts, the SM; run / gpu / load_workload (arch/ itself); the
-# register-file hierarchy designs and their analyses, which run workloads through arch/run.h.
-ARCH = ["workload", "core", "memory", "analysis", "accelsim", "ptx", "mapping", "scheduler", "regfile", "sm", ".",
-        "ltrf", "rfc", "hierarchy", "energy"]
+# arch/ (the SM model) bottom first: the shared base (parameters, occupancy, statistics, event
+# queue); the memory system; the SM's parts; the SM; run / gpu / run policy (arch/ itself).
+ARCH = ["core", "memory", "mapping", "scheduler", "regfile", "sm", "."]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
 

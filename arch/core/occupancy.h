@@ -6,7 +6,7 @@
 #pragma once
 
 #include "arch/core/params.h"
-#include "arch/workload/kernel.h"
+#include "workload/kernel.h"
 
 namespace rfvar::arch {
 

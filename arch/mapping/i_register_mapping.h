@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "arch/workload/kernel.h"
+#include "workload/kernel.h"
 #include "rfmodel/bank_table.h"
 #include "rfmodel/rf_setup.h"
 

@@ -6,7 +6,7 @@
 // Contract: access() / access_lines() are called when a memory instruction leaves its collector
 // unit; they return the cycle its data is back (loads) or its last request has left (stores).
 // access() decides L1 and L2 hits by `draw(k)`, a caller-supplied deterministic draw; access_lines()
-// takes the coalesced line requests (arch/workload/coalescer.h), looks them up in the L1 tags
+// takes the coalesced line requests (workload/coalescer.h), looks them up in the L1 tags
 // (arch/memory/l1_cache.h) and draws only L2 hits. Queue and tag state persist across calls in cycle
 // order; reset() clears them between launches.
 // With the banks DRAM a load's DRAM requests are decided later (FR-FCFS may serve a younger row hit
@@ -26,7 +26,7 @@
 #include "arch/memory/dram.h"
 #include "arch/memory/l1_cache.h"
 #include "arch/memory/shared_l2.h"
-#include "arch/workload/kernel.h"
+#include "workload/kernel.h"
 
 namespace rfvar::arch {
 

@@ -28,7 +28,7 @@
 #include "arch/core/params.h"
 #include "arch/regfile/rf_counters.h"
 #include "arch/regfile/ring.h"
-#include "arch/workload/kernel.h"
+#include "workload/kernel.h"
 #include "rfmodel/rf_setup.h"
 
 namespace rfvar::arch {

@@ -20,7 +20,7 @@
 
 #include <cstdint>
 
-#include "arch/workload/kernel.h"
+#include "workload/kernel.h"
 
 namespace rfvar::arch {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "arch/core/sm_stats.h"
-#include "arch/workload/kernel.h"
+#include "workload/kernel.h"
 #include "rfmodel/bank_table.h"
 #include "rfmodel/rf_setup.h"
 

@@ -34,8 +34,8 @@
 #include "arch/scheduler/i_warp_scheduler.h"
 #include "arch/sm/operand_path.h"
 #include "arch/sm/rf_provider.h"
-#include "arch/workload/i_workload.h"
-#include "arch/workload/kernel.h"
+#include "workload/i_workload.h"
+#include "workload/kernel.h"
 
 namespace rfvar::arch {
 

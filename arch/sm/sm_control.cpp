@@ -8,8 +8,8 @@
 
 #include "arch/core/occupancy.h"
 #include "arch/sm/sm.h"
-#include "arch/workload/draw.h"
-#include "arch/workload/lanes.h"
+#include "workload/draw.h"
+#include "workload/lanes.h"
 #include "common/config.h"
 
 namespace rfvar::arch {

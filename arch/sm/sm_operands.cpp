@@ -5,7 +5,7 @@
 #include <bit>
 
 #include "arch/sm/sm.h"
-#include "arch/workload/coalescer.h"
+#include "workload/coalescer.h"
 
 namespace rfvar::arch {
 

@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "arch/core/params.h"
-#include "arch/workload/i_workload.h"
+#include "workload/i_workload.h"
 #include "common/progress.h"
 #include "common/rng.h"
 #include "nbti/params.h"

@@ -31,8 +31,8 @@
 #include "arch/core/params.h"
 #include "arch/core/sm_stats.h"
 #include "arch/run_policy.h"
-#include "arch/workload/i_workload.h"
-#include "arch/workload/kernel.h"
+#include "workload/i_workload.h"
+#include "workload/kernel.h"
 #include "common/rng.h"
 #include "technique/rf_plan.h"
 
@@ -57,7 +57,7 @@ struct CanonicalRun {
 
 // What a run depends on besides the plan.
 struct RunInputs {
-  const arch::IWorkload* benchmark = nullptr;  // the workload (any front end, arch/workload/i_workload.h)
+  const arch::IWorkload* benchmark = nullptr;  // the workload (any front end, workload/i_workload.h)
   int benchmark_id = 0;  // distinguishes benchmarks in the cache key
   const arch::ArchParams* arch = nullptr;
   const arch::SmPolicy* policy = nullptr;  // mapping, scheduler, renaming

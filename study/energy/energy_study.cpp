@@ -5,11 +5,11 @@
 #include <memory>
 #include <numeric>
 
-#include "arch/energy/allocation_replay.h"
-#include "arch/load_workload.h"
-#include "arch/ltrf/workload_set.h"
+#include "hierarchy/energy/allocation_replay.h"
+#include "frontend/load_workload.h"
+#include "hierarchy/ltrf/workload_set.h"
 #include "arch/run.h"
-#include "arch/workload/kernel_workload.h"
+#include "workload/kernel_workload.h"
 #include "common/config.h"
 #include "common/parallel_jobs.h"
 

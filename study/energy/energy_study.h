@@ -4,7 +4,7 @@
 //
 // Contract: run_energy_study() is deterministic for its inputs (OpenMP over independent items,
 // results gathered by index).
-//  * Allocation (MICRO 2011 §6): for every workload spec (arch/load_workload.h forms; a plain name
+//  * Allocation (MICRO 2011 §6): for every workload spec (frontend/load_workload.h forms; a plain name
 //    is a `.kernel` benchmark resolved by ltrf::load_ltrf_benchmark(), so LTRF's own kernels work),
 //    the pcs' executions are counted by replaying the traces (allocation_replay.h), and the flat RF,
 //    the two-level SW hierarchy (ORF + MRF, lrf_entries = 0), the three-level one (LRF + ORF + MRF)
@@ -36,9 +36,9 @@
 #include <vector>
 
 #include "arch/core/params.h"
-#include "arch/energy/access_energy.h"
-#include "arch/energy/allocation.h"
-#include "arch/hierarchy/design.h"
+#include "hierarchy/energy/access_energy.h"
+#include "hierarchy/energy/allocation.h"
+#include "hierarchy/design/design.h"
 #include "common/progress.h"
 #include "common/rng.h"
 

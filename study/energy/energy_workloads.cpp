@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "arch/ltrf/workload_set.h"
-#include "arch/workload/kernel_parser.h"
+#include "hierarchy/ltrf/workload_set.h"
+#include "workload/kernel_parser.h"
 #include "common/config.h"
 
 namespace rfvar::study {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "arch/core/params.h"
-#include "arch/workload/i_workload.h"
+#include "workload/i_workload.h"
 #include "common/progress.h"
 #include "rfmodel/params.h"
 #include "varius/chip_sample.h"

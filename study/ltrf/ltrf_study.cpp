@@ -5,7 +5,7 @@
 #include <limits>
 #include <sstream>
 
-#include "arch/ltrf/rf_capacity.h"
+#include "hierarchy/ltrf/rf_capacity.h"
 #include "common/config.h"
 #include "common/parallel_jobs.h"
 

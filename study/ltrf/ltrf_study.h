@@ -30,8 +30,8 @@
 #include <vector>
 
 #include "arch/core/params.h"
-#include "arch/hierarchy/design.h"
-#include "arch/workload/i_workload.h"
+#include "hierarchy/design/design.h"
+#include "workload/i_workload.h"
 #include "common/progress.h"
 
 namespace rfvar::study {

@@ -2,9 +2,9 @@
 
 #include <sstream>
 
-#include "arch/ltrf/workload_set.h"
+#include "hierarchy/ltrf/workload_set.h"
 #include "arch/run.h"
-#include "arch/workload/kernel_parser.h"
+#include "workload/kernel_parser.h"
 #include "common/rng.h"
 
 namespace rfvar::study {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "arch/core/params.h"
-#include "arch/workload/i_workload.h"
+#include "workload/i_workload.h"
 #include "common/config.h"
 
 namespace rfvar::study {

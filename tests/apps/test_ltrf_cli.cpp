@@ -147,7 +147,7 @@ TEST_CASE(
   REQUIRE(b.status == 0);
   CHECK(nlohmann::json::parse(b.out)["designs"]["ltrf+"]["per_kernel"]["hotspot-small"] == h);
   // An Accel-Sim trace folder (SASS registers) and a harness file by path run too.
-  const fs::path v3 = fs::path(__FILE__).parent_path().parent_path() / "arch" / "accelsim" / "data" / "v3";
+  const fs::path v3 = fs::path(__FILE__).parent_path().parent_path() / "frontend" / "accelsim" / "data" / "v3";
   const fs::path toml = fs::path(rfvar::source_data_dir()) / "cuda" / "hotspot" / "hotspot-small.toml";
   const Run more = run_rfvar("ltrf --kernels " + v3.string() + "," + toml.string() +
                              " --designs bl,rfc,ltrf+ --config-id 7 --latency-sweep 1,4 --json");

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "arch/workload/kernel_parser.h"
+#include "workload/kernel_parser.h"
 #include "common/config.h"
 
 namespace rfvar::arch::test {

@@ -11,7 +11,7 @@
 #include "arch/mapping/i_register_mapping.h"
 #include "arch/memory/dram.h"
 #include "arch/run.h"
-#include "arch/workload/kernel_parser.h"
+#include "workload/kernel_parser.h"
 #include "common/config.h"
 
 namespace {

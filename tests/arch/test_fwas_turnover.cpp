@@ -9,7 +9,7 @@
 
 #include "arch/mapping/i_register_mapping.h"
 #include "arch/run.h"
-#include "arch/workload/kernel_parser.h"
+#include "workload/kernel_parser.h"
 
 namespace {
 namespace RFVAR_UNITY_ID {

@@ -6,8 +6,8 @@
 
 #include "arch/gpu.h"
 #include "arch/run.h"
-#include "arch/workload/kernel_parser.h"
-#include "arch/workload/kernel_workload.h"
+#include "workload/kernel_parser.h"
+#include "workload/kernel_workload.h"
 #include "common/config.h"
 #include "rfmodel/params.h"
 #include "varius/chip_sample.h"

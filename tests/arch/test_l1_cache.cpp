@@ -1,6 +1,6 @@
 // Tests of the address-stream memory path: coalescing into 128 B line requests
-// (arch/workload/coalescer.h), the L1 tag array (arch/memory/l1_cache.h), the kernel format's addr=
-// keys (arch/workload/kernel_parser.h), and the whole SM, where the issue order now changes the L1
+// (workload/coalescer.h), the L1 tag array (arch/memory/l1_cache.h), the kernel format's addr=
+// keys (workload/kernel_parser.h), and the whole SM, where the issue order now changes the L1
 // hit rate (GPGPU-Sim GTX480 dl1 32:128:4, LRU, allocate on read miss, write-evict).
 #include <doctest/doctest.h>
 
@@ -10,8 +10,8 @@
 #include "arch/memory/l1_cache.h"
 #include "arch/memory/memory_system.h"
 #include "arch/run.h"
-#include "arch/workload/coalescer.h"
-#include "arch/workload/kernel_parser.h"
+#include "workload/coalescer.h"
+#include "workload/kernel_parser.h"
 #include "common/config.h"
 #include "tests/arch/kernel_parse_error.h"
 

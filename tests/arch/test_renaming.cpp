@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "arch/mapping/i_register_mapping.h"
-#include "arch/workload/kernel_parser.h"
+#include "workload/kernel_parser.h"
 #include "rfmodel/bank_table.h"
 #include "rfmodel/setup_builders.h"
 

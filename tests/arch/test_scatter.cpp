@@ -1,4 +1,4 @@
-// Tests of the irregular address term `scatter=E` (arch/workload/scatter.h): a pseudo-random element of
+// Tests of the irregular address term `scatter=E` (workload/scatter.h): a pseudo-random element of
 // the footprint per (key, block, thread, iteration), as a gather through an index array (BFS's
 // visited[edges[i]]) reads, and its parsing (docs/kernel-format.md).
 #include <doctest/doctest.h>
@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "arch/workload/coalescer.h"
-#include "arch/workload/kernel_parser.h"
-#include "arch/workload/scatter.h"
+#include "workload/coalescer.h"
+#include "workload/kernel_parser.h"
+#include "workload/scatter.h"
 #include "common/config.h"
 #include "tests/arch/kernel_parse_error.h"
 

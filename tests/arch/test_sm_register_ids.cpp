@@ -7,7 +7,7 @@
 
 #include "arch/mapping/i_register_mapping.h"
 #include "arch/run.h"
-#include "arch/workload/kernel_parser.h"
+#include "workload/kernel_parser.h"
 #include "tests/arch/one_sm_params.h"
 
 namespace {

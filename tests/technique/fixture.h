@@ -12,7 +12,7 @@
 
 #include "arch/sm/rf_provider.h"
 #include "arch/core/sm_stats.h"
-#include "arch/workload/kernel_parser.h"
+#include "workload/kernel_parser.h"
 #include "common/config.h"
 #include "technique/fresh_sm.h"
 #include "technique/registry.h"

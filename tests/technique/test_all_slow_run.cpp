@@ -4,8 +4,8 @@
 #include <numeric>
 
 #include "arch/run.h"
-#include "arch/workload/kernel_parser.h"
-#include "arch/workload/kernel_workload.h"
+#include "workload/kernel_parser.h"
+#include "workload/kernel_workload.h"
 #include "common/config.h"
 #include "technique/registry.h"
 #include "technique/run.h"

@@ -11,8 +11,8 @@
 #include <utility>
 
 #include "arch/run.h"
-#include "arch/workload/kernel_parser.h"
-#include "arch/workload/kernel_workload.h"
+#include "workload/kernel_parser.h"
+#include "workload/kernel_workload.h"
 #include "study/aging/sm_lifetime.h"
 #include "technique/registry.h"
 #include "varius/chip_sample.h"

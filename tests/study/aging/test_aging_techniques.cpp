@@ -5,8 +5,8 @@
 #include <doctest/doctest.h>
 
 #include "arch/run.h"
-#include "arch/workload/kernel_parser.h"
-#include "arch/workload/kernel_workload.h"
+#include "workload/kernel_parser.h"
+#include "workload/kernel_workload.h"
 #include "study/aging/sm_lifetime.h"
 #include "technique/registry.h"
 #include "tests/technique/fixture.h"

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "arch/workload/kernel_parser.h"
-#include "arch/workload/kernel_workload.h"
+#include "workload/kernel_parser.h"
+#include "workload/kernel_workload.h"
 #include "nbti/utilization.h"
 #include "study/aging/population_study.h"
 #include "technique/registry.h"

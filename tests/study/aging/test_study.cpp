@@ -7,8 +7,8 @@
 #include <string>
 
 #include "arch/run.h"
-#include "arch/workload/kernel_parser.h"
-#include "arch/workload/kernel_workload.h"
+#include "workload/kernel_parser.h"
+#include "workload/kernel_workload.h"
 #include "rfmodel/bank_table.h"
 #include "rfmodel/register_mapping.h"
 #include "study/aging/chip_config_check.h"

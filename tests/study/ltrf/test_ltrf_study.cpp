@@ -1,8 +1,8 @@
 // Tests for study/ltrf/ltrf_study.h and study/ltrf/ltrf_workloads.h.
 #include <doctest/doctest.h>
 
-#include "arch/hierarchy/design.h"
-#include "arch/workload/kernel_parser.h"
+#include "hierarchy/design/design.h"
+#include "workload/kernel_parser.h"
 #include "common/config.h"
 #include "study/ltrf/ltrf_study.h"
 #include "study/ltrf/ltrf_workloads.h"
