@@ -1,4 +1,4 @@
-// Ages the sub-banks of one SM: fresh delays + PV offsets + utilization -> aged delays (spec §3).
+// Ages the sub-banks of one SM: fresh delays + PV offsets + utilization -> aged delays (docs/models.md#nbti).
 //
 // Contract: pure. Inputs are indexed by physical sub-bank (varius/ numbering) and must have equal
 // lengths (else std::invalid_argument). Each sub-bank's total Vth offset follows

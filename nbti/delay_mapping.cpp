@@ -17,7 +17,7 @@ void check_overdrive(double overdrive_V, double dvth_V) {
 double delay_ratio_to_nominal(const NbtiParams& p, double dvth_V) {
   const double overdrive_V = p.vdd_V - p.delay_vth_V;
   check_overdrive(overdrive_V, dvth_V);
-  // spec §3: d/d0 = ((Vdd - Vth0) / (Vdd - Vth0 - dV))^alpha (alpha-power law).
+  // docs/models.md#nbti: d/d0 = ((Vdd - Vth0) / (Vdd - Vth0 - dV))^alpha (alpha-power law).
   return std::pow(overdrive_V / (overdrive_V - dvth_V), p.alpha);
 }
 
@@ -30,7 +30,7 @@ double critical_cell_delay_factor(const NbtiParams& p, double fresh_delay, doubl
   // Inverting the alpha-power law: a cell of delay d has overdrive (Vdd - Vth) d^(-1/alpha) left.
   const double overdrive_V = (p.vdd_V - p.delay_vth_V) * std::pow(fresh_delay, -1.0 / p.alpha);
   check_overdrive(overdrive_V, increment_V);
-  // spec §3 mapping applied to that cell: ((Vdd - Vth_cell) / (Vdd - Vth_cell - dV_NBTI))^alpha.
+  // docs/models.md#nbti mapping applied to that cell: ((Vdd - Vth_cell) / (Vdd - Vth_cell - dV_NBTI))^alpha.
   return std::pow(overdrive_V / (overdrive_V - increment_V), p.alpha);
 }
 

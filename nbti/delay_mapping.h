@@ -1,4 +1,4 @@
-// From a Vth shift to a read delay, and the NBTI sensor that reads a sub-bank's delay (spec §3).
+// From a Vth shift to a read delay, and the NBTI sensor that reads a sub-bank's delay (docs/models.md#nbti).
 //
 // Contract: pure functions. Delays are normalized like varius/ (1.0 = a nominal cell). The
 // alpha-power mapping d/d0 = ((Vdd - Vth) / (Vdd - Vth - dV))^alpha uses Vdd and alpha of [varius]
@@ -16,7 +16,7 @@
 
 namespace rfvar::nbti {
 
-// spec §3: delay of a device with total Vth offset dV relative to the nominal device.
+// docs/models.md#nbti: delay of a device with total Vth offset dV relative to the nominal device.
 double delay_ratio_to_nominal(const NbtiParams& p, double dvth_V);
 
 // The factor by which aging multiplies a sub-bank's fresh delay when the sub-bank is taken as one

@@ -10,7 +10,7 @@ namespace rfvar::nbti {
 double guardband(double fresh_period, double aged_period) {
   if (!(fresh_period > 0.0) || !(aged_period > 0.0))
     throw std::invalid_argument("guardband: clock periods must be positive");
-  // spec §3: GB = 1 - f_aged / f_fresh, f = 1 / period.
+  // docs/models.md#nbti: GB = 1 - f_aged / f_fresh, f = 1 / period.
   return 1.0 - fresh_period / aged_period;
 }
 

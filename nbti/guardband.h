@@ -1,4 +1,4 @@
-// Guardband: the clock-frequency loss after aging that keeps a technique's fast set fast (spec §3).
+// Guardband: the clock-frequency loss after aging that keeps a technique's fast set fast (docs/models.md#nbti).
 //
 // Contract: pure functions of arrays indexed by physical sub-bank. GB = 1 - f_aged / f_fresh
 // = 1 - period_fresh / period_aged, where a period is the slowest delay of the set the clock must

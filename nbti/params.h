@@ -1,4 +1,4 @@
-// Parameters of the NBTI aging model (spec §3; Tan 2016 Eq. 1-2 after Facelift).
+// Parameters of the NBTI aging model (docs/models.md#nbti; Tan 2016 Eq. 1-2 after Facelift).
 //
 // Contract: built only by from_config(), which reads every value from the [nbti] section of the
 // defaults file (and Vdd and alpha from [varius], so the delay mapping uses the same supply and
@@ -24,7 +24,7 @@ enum class DelayReference {
 
 // Which sub-banks the aged clock of a fixed-table technique (PV-opt) must keep fast (guardband.h).
 enum class GuardbandFastSet {
-  chip_test,  // the chip-test fast virtual banks 0..K-1, for the whole lifetime (spec §3; default)
+  chip_test,  // the chip-test fast virtual banks 0..K-1, for the whole lifetime (docs/models.md#nbti; default)
   aged_rank,  // the K fastest virtual banks of the chip-test table ranked by aged delay (Tan §4.1,
               // Fig. 8 text: "the slowest bank in the fastest ... banks under the aggregated PV and NBTI effects")
 };

@@ -49,14 +49,14 @@ void StressTime::add(double utilization, double seconds) {
   check_utilization(utilization, "utilization");
   if (!(seconds >= 0.0) || !std::isfinite(seconds))
     throw InputError("epoch duration = " + fmt(seconds) + " s is out of range; accepted: >= 0");
-  stress_s += utilization * seconds;  // spec §3: t_s = U T
+  stress_s += utilization * seconds;  // docs/models.md#nbti: t_s = U T
   recovery_s += (1.0 - utilization) * seconds;  // t_r = (1 - U) T
 }
 
 double kv(const NbtiParams& p) {
-  // spec §3: K_v = dV_dc^(1/(2n)) / sqrt(7 y), e.g. 0.050^3 / sqrt(7 y) = 8.41e-9 V^3 s^-1/2.
+  // docs/models.md#nbti: K_v = dV_dc^(1/(2n)) / sqrt(7 y), e.g. 0.050^3 / sqrt(7 y) = 8.41e-9 V^3 s^-1/2.
   const double kv_ref = root_power(p, p.dv_dc_7y_V) / std::sqrt(kCalibrationYears * kSecondsPerYear);
-  // spec §3: K_v(T) ~ exp(-E_a / (2 k T)), relative to the reference temperature.
+  // docs/models.md#nbti: K_v(T) ~ exp(-E_a / (2 k T)), relative to the reference temperature.
   const double arrhenius = std::exp(-p.activation_energy_eV / (2.0 * kBoltzmann_eV_per_K) *
                                     (1.0 / p.temperature_K - 1.0 / p.reference_temperature_K));
   return kv_ref * arrhenius;
@@ -79,7 +79,7 @@ double aged_dvth_V(const NbtiParams& p, double dvth0_V, const StressTime& t) {
   const double dv_s = stressed_dvth_V(p, dvth0_V, t.stress_s);
   const double r = recovery_factor(p, t);
   if (p.recovery == RecoveryForm::literal) return dv_s * r;  // Tan Eq. 2 as printed
-  return dvth0_V + (dv_s - dvth0_V) * r;                     // spec §3: recovery of the increment
+  return dvth0_V + (dv_s - dvth0_V) * r;                     // docs/models.md#nbti: recovery of the increment
 }
 
 double aged_dvth_V(const NbtiParams& p, double dvth0_V, double utilization, double years) {

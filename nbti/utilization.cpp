@@ -21,7 +21,7 @@ std::vector<double> activity_utilization(std::span<const std::uint64_t> reads,
   std::vector<double> u(reads.size());
   for (std::size_t s = 0; s < reads.size(); ++s) {
     const double accesses = static_cast<double>(reads[s]) + static_cast<double>(writes[s]);
-    // spec §3: U = activity_scale x fraction of cycles serving a read or write, clamped to [0, 1].
+    // docs/models.md#nbti: U = activity_scale x fraction of cycles serving a read or write, clamped to [0, 1].
     u[s] = std::clamp(activity_scale * accesses / static_cast<double>(cycles), 0.0, 1.0);
   }
   return u;
@@ -36,7 +36,7 @@ std::vector<double> allocated_utilization(std::span<const std::uint64_t> allocat
       throw InputError("sub-bank " + std::to_string(s) + " allocated for " +
                        std::to_string(allocated_cycles[s]) + " of " + std::to_string(cycles) +
                        " cycles: utilization out of range; accepted: [0, 1]");
-    // spec §3 option: fraction of time the sub-bank holds a live block's registers.
+    // docs/models.md#nbti option: fraction of time the sub-bank holds a live block's registers.
     u[s] = static_cast<double>(allocated_cycles[s]) / static_cast<double>(cycles);
   }
   return u;

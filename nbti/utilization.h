@@ -1,4 +1,4 @@
-// A sub-bank's stress fraction U from the SM cycle model's per-sub-bank statistics (spec §3).
+// A sub-bank's stress fraction U from the SM cycle model's per-sub-bank statistics (docs/models.md#nbti).
 //
 // Contract: pure functions of plain arrays, indexed by physical sub-bank (varius/ numbering
 // s = bank * S + lane_group). Activity (default): U = activity_scale x (reads + writes) / cycles,

@@ -2,7 +2,7 @@
 //   freq   the PV clock: 1 / slowest register of the SM, every access one cycle;
 //   ipc    the chip without PV, every access one cycle at clock 1 (the normalization of Fig. 11);
 //   aging  the PV chip at its slowest register, every access one cycle; its guardband covers
-//          every sub-bank (spec §3).
+//          every sub-bank (docs/models.md#nbti).
 #include <algorithm>
 
 #include "technique/technique.h"

@@ -1,5 +1,5 @@
 // What the aging techniques need from one SM's fresh (chip-test) delays, computed once per SM and
-// shared by every technique and benchmark (Tan 2016 §3.2, §4; spec §3).
+// shared by every technique and benchmark (Tan 2016 §3.2, §4; docs/models.md#nbti).
 //
 // Contract: prepare_sm() is a pure function of the SM's delays. The fresh plans (rf_plan.h) are
 // those the aging techniques pick by FreshPlan: the ideal register file (every access one cycle),

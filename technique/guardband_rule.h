@@ -1,4 +1,4 @@
-// How an aging technique's clock must slow down over the lifetime: its guardband rule (spec §3,
+// How an aging technique's clock must slow down over the lifetime: its guardband rule (docs/models.md#nbti,
 // Tan 2016 §4.1). Shared by the techniques that pick it (aging_hooks.h).
 //
 // Contract: apply() is a pure function of the SM's fresh state and its true aged sub-bank delays

@@ -1,5 +1,5 @@
 // pv-opt+nbti-opt-by-weight: a counterfactual, not Tan's: pv-opt+nbti-opt with the banks renamed by
-// the block's static register weight (docs/models.md "NBTI-opt's frequency gain, decomposed").
+// the block's static register weight (docs/findings.md "NBTI-opt's frequency gain, decomposed").
 #include "technique/families.h"
 #include "technique/technique.h"
 

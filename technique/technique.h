@@ -11,7 +11,7 @@
 //          each kernel launch (Tan §3.3, §6.1, Fig. 11); ipc_every_chip() says whether the IPC
 //          study averages the technique over every chip given.
 //   aging  policy() and aging(): the fresh plan, what the NBTI sensors steer at each epoch's
-//          kernel launches and the guardband rule (Tan §4, Fig. 12-13; spec §3).
+//          kernel launches and the guardband rule (Tan §4, Fig. 12-13; docs/models.md#nbti).
 // Adding a technique: one file in technique/, one line in technique/registry.cpp, one test in
 // tests/technique/ (docs/models.md "Adding a technique").
 #pragma once

@@ -1,4 +1,4 @@
-// 6T read path: AX (saturated) in series with PD (linear); spec §1 after Mukhopadhyay et al. 2005.
+// 6T read path: AX (saturated) in series with PD (linear); docs/models.md#varius after Mukhopadhyay et al. 2005.
 //   I_AX = (b_AX / L_AX) (Vdd - V_R - Vth_AX)^alpha
 //   I_PD = (b_PD / L_PD) (Vdd - Vth_PD)^(alpha/2) V_R / P_v
 // With a = Vdd - Vth_AX, w = Vdd - Vth_PD and V_R = a t, I_AX = I_PD becomes

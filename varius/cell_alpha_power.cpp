@@ -1,4 +1,4 @@
-// Simple alpha-power cell: d = (Leff / L0) * ((Vdd - Vth0) / (Vdd - Vth))^alpha (spec §1 option,
+// Simple alpha-power cell: d = (Leff / L0) * ((Vdd - Vth0) / (Vdd - Vth))^alpha (docs/models.md#varius option,
 // Sakurai-Newton alpha-power law). One transistor per cell draws the random Vth and Leff parts.
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// Read delay of one SRAM cell from its read-path transistors' Vth and Leff (spec §1).
+// Read delay of one SRAM cell from its read-path transistors' Vth and Leff (docs/models.md#varius).
 //
 // Contract: delays are normalized to the cell without variation (1.0 = nominal). Deviations are
 // relative, as in VARIUS: Vth = vth0 (1 + dv), Leff = L0 (1 + dl), each the sum of the systematic

@@ -2,7 +2,7 @@
 //
 // Contract: a ChipSample is immutable once built. All delays are normalized to the read delay of a
 // cell without variation (1.0 = nominal), so a baseline SM's normalized frequency is
-// 1 / slowest_cell. Register layout inside an SM (Fermi, spec §1): 16 banks x 64 rows (entries,
+// 1 / slowest_cell. Register layout inside an SM (Fermi, docs/models.md#varius): 16 banks x 64 rows (entries,
 // "register vectors") x 32 lanes (registers of 32 bits). Flat indices:
 //   register  r = (bank * rows_per_bank + row) * 32 + lane     (32768 per SM)
 //   vector    v = bank * rows_per_bank + row                   (1024 per SM)

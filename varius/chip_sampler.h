@@ -1,4 +1,4 @@
-// Samples whole chips: systematic maps, then every SM's register-file delays (spec §1).
+// Samples whole chips: systematic maps, then every SM's register-file delays (docs/models.md#varius).
 //
 // Contract: sample(seed, chip) is a pure function of (params, seed, chip) and thread-safe, so
 // chip i is identical whatever the thread count or the subset of chips generated. The sampler

@@ -1,5 +1,5 @@
 // The conditional distribution of one cell's read delay given its systematic deviations, tabulated
-// for fast-mode sampling of maxima and minima (spec §1: invert the cell delay CDF at U^(1/n)).
+// for fast-mode sampling of maxima and minima (docs/models.md#varius: invert the cell delay CDF at U^(1/n)).
 //
 // Contract: quantiles are indexed by the normal score x (P(D <= d) = Phi(x)), on the uniform grid
 // x_k = -kScoreMax + k kScoreStep; both tails come from ICellModel::tail_probs without cancellation.

@@ -1,5 +1,5 @@
 // Exact mode: every cell of the SM, each read-path transistor with its own random Vth and Leff
-// part (spec §1), processed one bank at a time with vectorized delay evaluation.
+// part (docs/models.md#varius), processed one bank at a time with vectorized delay evaluation.
 // Normal number i of transistor t in an SM is element t * cells + i of that SM's stream, cell
 // i = register * 32 + bit (register index as in chip_sample.h), so a cell's draws never depend
 // on the chunking.

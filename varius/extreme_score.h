@@ -1,4 +1,4 @@
-// Normal scores of the extremes of n iid cells drawn from one uniform each (fast mode, spec §1:
+// Normal scores of the extremes of n iid cells drawn from one uniform each (fast mode, docs/models.md#varius:
 // "sample the max of n iid cells directly by inverting the delay CDF at U^(1/n)").
 //
 // Contract: for the maximum of n iid cells with U = 1 - w uniform, P(max <= d) = F(d)^n, so the

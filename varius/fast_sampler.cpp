@@ -1,5 +1,5 @@
 // Fast mode: draw each register's slowest cell and the SM's fastest cell directly.
-// The maximum of n iid cells has CDF F^n, so it is F^-1(U^(1/n)) (spec §1), F^-1 coming from the
+// The maximum of n iid cells has CDF F^n, so it is F^-1(U^(1/n)) (docs/models.md#varius), F^-1 coming from the
 // DelayQuantileTable of the cell's systematic deviations and the normal score of U^(1/n) from the
 // ExtremeScoreTable. A register whose 32 cells straddle a grid-cell boundary is the maximum of one
 // such draw per run of cells; the SM's fastest cell is the minimum over the grid cells its RF

@@ -2,7 +2,7 @@
 //
 // Contract: fft2_forward() replaces the n0 x n1 row-major array `a` by its unscaled forward DFT
 //   A[k0,k1] = sum_{j0,j1} a[j0,j1] exp(-2 pi i (j0 k0 / n0 + j1 k1 / n1)).
-// Eigen 3.4's fwd2()/inv2() do nothing with the default backend (spec §1), hence the explicit
+// Eigen 3.4's fwd2()/inv2() do nothing with the default backend (docs/models.md#varius), hence the explicit
 // passes. Thread-safe: every call builds its own plan cache.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Where every register-file cell of every SM lies on the die grid (spec §1 floorplan).
+// Where every register-file cell of every SM lies on the die grid (docs/models.md#varius floorplan).
 //
 // Contract: the die is the unit square; SM s sits in tile (s % sm_cols, s / sm_cols) of the tile
 // grid; its RF is a rectangle at (rf_x_frac, rf_y_frac) of the tile, rf_width_frac of the tile wide.

@@ -1,4 +1,4 @@
-// Typed, validated parameters of the process-variation model (spec §1) and the floorplan.
+// Typed, validated parameters of the process-variation model (docs/models.md#varius) and the floorplan.
 //
 // Contract: from_config() reads every key of [varius], [floorplan] (and [population]) through the
 // Config getters with the accepted range of each key, so a bad value is a ConfigError naming the
@@ -30,7 +30,7 @@ struct VariusParams {
   double beta_pd_over_ax = 2.0;
   double p_v = 0.6;
 
-  // sigma_tot^2 = sigma_sys^2 + sigma_rand^2 with sigma_rand = ratio * sigma_sys (spec §1).
+  // sigma_tot^2 = sigma_sys^2 + sigma_rand^2 with sigma_rand = ratio * sigma_sys (docs/models.md#varius).
   double vth_sigma_sys() const;
   double vth_sigma_rand() const;
   double leff_sigma_sys() const;

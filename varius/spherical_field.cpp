@@ -35,7 +35,7 @@ std::vector<double> torus_eigenvalues(int m, int grid, double phi) {
 
 CirculantField::CirculantField(int grid, double phi) : grid_(grid) {
   if (grid < 2 || phi <= 0.0) throw std::invalid_argument("CirculantField: grid >= 2 and phi > 0");
-  // M >= G + phi/h keeps every wrapped lag beyond the kernel's support (spec §1).
+  // M >= G + phi/h keeps every wrapped lag beyond the kernel's support (docs/models.md#varius).
   m_ = next_fft_size(grid + static_cast<int>(std::ceil(phi * grid)));
   std::vector<double> lambda;
   for (int attempt = 0;; ++attempt) {

@@ -1,4 +1,4 @@
-// Stationary isotropic Gaussian unit fields on the die with the spherical correlation (spec §1).
+// Stationary isotropic Gaussian unit fields on the die with the spherical correlation (docs/models.md#varius).
 //
 // Contract: the die is the unit square on a G x G grid of cells (h = 1/G); a field value belongs
 // to the cell centre and is row-major [y][x]. spherical_rho() is VARIUS's kernel

@@ -2,7 +2,7 @@
 //
 // Contract: sample_systematic() is a pure function of (params, seed, chip): the unit fields come
 // from Stream::VthSystematic and the offsets from Stream::DieToDie. Maps hold relative deviations
-// d_sys (spec §1: P = mu (1 + d_sys + d_rand)) on the G x G die grid, row-major [y][x]:
+// d_sys (docs/models.md#varius: P = mu (1 + d_sys + d_rand)) on the G x G die grid, row-major [y][x]:
 //   vth  = sigma_sys_vth  * u_a
 //   leff = sigma_sys_leff * (rho_VL u_a + sqrt(1 - rho_VL^2) u_b)
 // with u_a, u_b independent unit fields, so corr(vth, leff) = rho_VL. The die-to-die offsets are

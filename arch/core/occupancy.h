@@ -1,4 +1,4 @@
-// Resident blocks per SM: GPGPU-Sim's shader_core_config::max_cta (spec §4).
+// Resident blocks per SM: GPGPU-Sim's shader_core_config::max_cta (docs/models.md#arch).
 //
 // Contract: pure. padCTA = block threads rounded up to a multiple of 32; the result is
 // min(max_threads / padCTA, smem_per_sm / smem (if smem > 0), registers / (padCTA * roundup4(regs)),

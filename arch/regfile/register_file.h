@@ -1,4 +1,4 @@
-// The banked main register file of one SM (GPGPU-Sim opndcoll_rfu_t banks, spec §4): which rows of
+// The banked main register file of one SM (GPGPU-Sim opndcoll_rfu_t banks, docs/models.md#arch): which rows of
 // which bank hold a vector, each bank's ports and busy state, its read and write request queues, and
 // the per-cycle bank arbitration.
 //

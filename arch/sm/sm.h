@@ -1,4 +1,4 @@
-// One Fermi-like SM (spec §4, GPGPU-Sim 3.x GTX480 semantics) running kernel launches.
+// One Fermi-like SM (docs/models.md#arch, GPGPU-Sim 3.x GTX480 semantics) running kernel launches.
 //
 // Contract: run_launch() runs one kernel launch of a workload (i_workload.h) to completion on this SM
 // and adds to stats(). Each warp replays its trace (trace.h): the SM never evaluates control flow, it

@@ -1,4 +1,4 @@
-// The operand collector (GPGPU-Sim opndcoll_rfu_t semantics, spec §4): operand reads and result
+// The operand collector (GPGPU-Sim opndcoll_rfu_t semantics, docs/models.md#arch): operand reads and result
 // writes queued at the register file's banks (arch/regfile/register_file.h), its bank arbitration
 // with the collector units' side of it, collector-unit dispatch to the execution pipelines.
 #include <algorithm>

@@ -1,5 +1,5 @@
 // PTX opcode -> OpClass. Source: GPGPU-Sim 3.1.0 src/cuda-sim/cuda-sim.cc,
-// ptx_instruction::set_opcode_and_latency (spec: /work/shared/spec/gpgpusim-and-benchmarks.md §1):
+// ptx_instruction::set_opcode_and_latency:
 // ADD/SUB, MAX/MIN, MUL, MAD, DIV take the int / fp / dp latency of their operation type (the
 // -ptx_opcode_latency_{int,fp,dp} tuples), SQRT SIN COS EX2 LG2 RSQRT RCP run on the SFU, LD / ATOM
 // are loads, ST stores, BAR a barrier, BRA a branch, RET / EXIT end the warp, everything else is a

@@ -7,7 +7,7 @@
 // on average. Integer bank cycles are spread over the (bank, row) cells so that cell i of the
 // row-major order takes floor((i+1) L) - floor(i L) cycles (at least 1): any run of consecutive
 // cells averages L, and L = 1 gives RfSetup::ideal exactly. A slow access keeps its bank busy
-// (spec §4), which models the non-pipelined banks of LTRF §2.2. Throws InputError unless
+// (docs/models.md#arch), which models the non-pipelined banks of LTRF §2.2. Throws InputError unless
 // latency_rel > 0, capacity_multiple > 0 and
 // base_registers >= 32.
 #pragma once

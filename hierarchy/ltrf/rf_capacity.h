@@ -1,6 +1,6 @@
 // Occupancy with a larger main register file (LTRF §6.1: more capacity -> more resident warps).
 //
-// Contract: pure. blocks_with_capacity() is arch's max_blocks_per_sm() (spec §4 occupancy) with
+// Contract: pure. blocks_with_capacity() is arch's max_blocks_per_sm() (docs/models.md#arch occupancy) with
 // registers_per_sm scaled by `capacity_multiple` (floor); the thread, block and shared-memory
 // limits are unchanged, so a kernel that is not register-limited (register-insensitive) gets the
 // same occupancy whatever the capacity. Kernels keep their registers per thread (the IR has no

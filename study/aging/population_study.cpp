@@ -177,7 +177,7 @@ void PopulationStudy::run_chips_one_sm(const std::vector<varius::ChipSample>& ch
     const varius::SmDelays& delays = chip.sms.at(static_cast<std::size_t>(sm));
     SmFresh fresh = technique::prepare_sm(delays, chip.geometry, cfg_.rf, with_vl_rf);
     // vl-rf's per-row latencies differ per SM, so no two SMs share a run: its cycle-model runs use
-    // the chip's representative SM 0 (spec §4 allows it); aging and clocks stay per SM.
+    // the chip's representative SM 0 (docs/models.md#arch allows it); aging and clocks stay per SM.
     if (with_vl_rf) fresh.vl_rf = vl_rf_plans[static_cast<std::size_t>(j / sms_)];
     for (std::size_t ti = 0; ti < cfg_.techniques.size(); ++ti) {
       const technique::ITechnique& t = *techniques_[ti];

@@ -1,4 +1,4 @@
-// The guardband and performance studies over a chip population (Tan 2016 Fig. 12-13; spec §6).
+// The guardband and performance studies over a chip population (Tan 2016 Fig. 12-13; docs/models.md#studies).
 //
 // Contract: a PopulationStudy holds the results of chips x SMs x benchmarks x techniques in flat
 // arrays indexed [chip][sm][benchmark] (and [..][sub-bank]). run_chips() fills the rows of a batch of
@@ -7,7 +7,7 @@
 // identical to uncached ones). Every SM of every chip is aged with its own delays and simulated for
 // baseline, pv-opt and pv-opt+nbti-opt (the run cache makes that cheap: their runs depend on the SM
 // only through its bank-speed pattern); vl-rf's runs, unique per SM, use the chip's SM 0 as the
-// representative SM (spec §4 allows it) for every SM's IPC and utilization. All runs use one workload stream
+// representative SM (docs/models.md#arch allows it) for every SM's IPC and utilization. All runs use one workload stream
 // (Stream::Workload, chip 0), so techniques and chips see the same dynamic workload. The ideal
 // chip (no PV, no NBTI) is the baseline technique's cycle-model run at clock 1.0. Progress ticks
 // once per (chip, SM). The model never prints; apps/ writes and reports.

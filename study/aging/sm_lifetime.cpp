@@ -103,7 +103,7 @@ SmLifetime SmLifetimeLoop::finish() const {
   const AgedSubbanks aged = age_subbanks(np_, fresh_.subbank_delay, fresh_.dvth0_V, stress_);
   out.aged_delay = aged.delay;
   out.dvth_V = aged.dvth_V;
-  const technique::GuardbandOutcome gb = hooks_.guardband->apply({fresh_, aged, np_, rp_, g_});  // spec §3
+  const technique::GuardbandOutcome gb = hooks_.guardband->apply({fresh_, aged, np_, rp_, g_});  // docs/models.md#nbti
   out.fresh_period = gb.fresh_period;
   out.aged_period = gb.aged_period;
   out.critical_subbank = gb.critical_subbank;

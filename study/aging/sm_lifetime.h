@@ -1,5 +1,5 @@
 // One SM running one benchmark under one aging technique for its whole lifetime: the NBTI-opt loop
-// (Tan §4.2) and the resulting guardband (spec §3).
+// (Tan §4.2) and the resulting guardband (docs/models.md#nbti).
 //
 // Contract: technique::prepare_sm() (technique/fresh_sm.h) holds everything a technique needs from
 // the SM's fresh delays (computed once, shared by every benchmark). The technique's aging hooks

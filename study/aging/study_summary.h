@@ -2,7 +2,7 @@
 // performance (Tan Fig. 13) and per-kernel guardbands (Fig. 12).
 //
 // Contract: pure functions of a finished study. For technique t, chip c and benchmark k:
-//   chip frequency f(c,k)  = mean over SMs of aged_freq (per-SM clocking, spec §6), or the minimum
+//   chip frequency f(c,k)  = mean over SMs of aged_freq (per-SM clocking, docs/models.md#studies), or the minimum
 //                            with single_clock;
 //   performance   P(c,k)   = mean over SMs of ipc x f / ideal_ipc(k) (each SM at its own clock), or
 //                            mean over SMs of ipc x min f / ideal_ipc(k) with single_clock;

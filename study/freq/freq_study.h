@@ -3,7 +3,7 @@
 //
 // Contract: sm_frequencies() is a pure function of one SM's delays; it builds each technique's
 // RfSetup with its freq hook (technique/registry.h) and keeps only the clock and the slow fraction. A chip's frequency is
-// the mean over its SMs (spec §6: per-SM clocking), or the minimum with single_clock.
+// the mean over its SMs (docs/models.md#studies: per-SM clocking), or the minimum with single_clock.
 #pragma once
 
 #include <span>

@@ -1,4 +1,4 @@
-// Guardband of the bank-table techniques (spec §3): the slowest aged sub-bank of the fast virtual
+// Guardband of the bank-table techniques (docs/models.md#nbti): the slowest aged sub-bank of the fast virtual
 // banks of the h = 0 table in force at end of life.
 #include "nbti/guardband.h"
 #include "rfmodel/bank_table.h"

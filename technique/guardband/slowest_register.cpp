@@ -1,4 +1,4 @@
-// Guardband of the PV baseline (spec §3): the slowest aged register over all banks.
+// Guardband of the PV baseline (docs/models.md#nbti): the slowest aged register over all banks.
 #include <algorithm>
 #include <numeric>
 

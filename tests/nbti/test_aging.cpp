@@ -16,7 +16,7 @@ using rfvar::InputError;
 using namespace rfvar::nbti;
 
 namespace {
-// The hand values below are for spec §3's 50 mV calibration (the defaults file departs from it).
+// The hand values below are for model specification's 50 mV calibration (docs/models.md#nbti) (the defaults file departs from it).
 NbtiParams defaults() {
   Config c = Config::load_default();
   c.set("nbti.dv_dc_7y_mV=50");

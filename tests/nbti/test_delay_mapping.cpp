@@ -17,7 +17,7 @@ NbtiParams with(const char* assignment = nullptr) {
 }
 }  // namespace
 
-TEST_CASE("GIVEN a Vth shift WHEN mapped to delay THEN the alpha-power ratio of spec §3 results") {
+TEST_CASE("GIVEN a Vth shift WHEN mapped to delay THEN the alpha-power ratio of docs/models.md#nbti results") {
   // Pin Vth0 so the hand-worked numbers do not follow the varius calibration (Vdd 0.9 V, alpha 1.3).
   const NbtiParams p = with("nbti.delay_vth_V=0.30");
   CHECK(delay_ratio_to_nominal(p, 0.0) == 1.0);
@@ -39,7 +39,7 @@ TEST_CASE("GIVEN a PV offset already in the fresh delay WHEN aged THEN only the 
 
 TEST_CASE("GIVEN a slow sub-bank WHEN its critical cell ages THEN the increment costs more than on a nominal cell") {
   const NbtiParams p = with("nbti.delay_vth_V=0.30");
-  // A nominal cell (fresh delay 1.0) has the whole overdrive 0.6 V: the spec §3 ratio.
+  // A nominal cell (fresh delay 1.0) has the whole overdrive 0.6 V: the docs/models.md#nbti ratio.
   CHECK(critical_cell_delay_factor(p, 1.0, 0.050) == doctest::Approx(delay_ratio_to_nominal(p, 0.050)));
   // Hand-worked: od = 0.6 x 1.5^(-1/1.3) = 0.439234 V; (0.439234 / 0.389234)^1.3 = 1.170121.
   CHECK(critical_cell_delay_factor(p, 1.5, 0.050) == doctest::Approx(1.170121).epsilon(1e-6));

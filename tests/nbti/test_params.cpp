@@ -13,10 +13,10 @@ using rfvar::nbti::GuardbandFastSet;
 using rfvar::nbti::RecoveryForm;
 using rfvar::nbti::UtilizationSource;
 
-TEST_CASE("GIVEN the defaults file WHEN NbtiParams are built THEN they hold the spec §3 defaults (but two flagged departures)") {
+TEST_CASE("GIVEN the defaults file WHEN NbtiParams are built THEN they hold the specified NBTI defaults (but two flagged departures)") {
   const NbtiParams p = NbtiParams::from_config(Config::load_default());
   CHECK(p.lifetime_years == 7.0);
-  CHECK(p.dv_dc_7y_V == doctest::Approx(0.112));  // spec §3: 50 mV; departure anchored to Tan's [37]
+  CHECK(p.dv_dc_7y_V == doctest::Approx(0.112));  // specified: 50 mV; departure anchored to Tan's [37]
   CHECK(p.guardband_fast_set == GuardbandFastSet::aged_rank);
   CHECK(p.n == doctest::Approx(1.0 / 6.0));
   CHECK(p.eta == 0.35);

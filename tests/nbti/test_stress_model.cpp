@@ -13,7 +13,7 @@ using rfvar::InputError;
 using namespace rfvar::nbti;
 
 namespace {
-// Spec §3's sanity values hold for its 50 mV calibration (the defaults file departs from it, see
+// The model specification's sanity values (docs/models.md#nbti) hold for its 50 mV calibration (the defaults file departs from it, see
 // nbti.dv_dc_7y_mV there).
 NbtiParams defaults() {
   Config c = Config::load_default();
@@ -23,10 +23,10 @@ NbtiParams defaults() {
 double mV(const NbtiParams& p, double dv0_mV, double u, double years) {
   return 1e3 * aged_dvth_V(p, 1e-3 * dv0_mV, u, years);
 }
-constexpr double kTol_mV = 0.01;  // spec §3 lists its sanity values to 0.01 mV
+constexpr double kTol_mV = 0.01;  // docs/models.md#nbti lists its sanity values to 0.01 mV
 }  // namespace
 
-TEST_CASE("GIVEN the spec §3 model (50 mV) WHEN aged THEN every spec §3 sanity value is reproduced") {
+TEST_CASE("GIVEN the docs/models.md#nbti model (50 mV) WHEN aged THEN every docs/models.md#nbti sanity value is reproduced") {
   const NbtiParams p = defaults();
   CHECK(kv(p) == doctest::Approx(8.41e-9).epsilon(1e-3));
   CHECK(std::abs(mV(p, 0, 1.0, 7) - 50.00) < kTol_mV);

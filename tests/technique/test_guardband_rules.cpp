@@ -29,7 +29,7 @@ nbti::AgedSubbanks synthetic_aging(const SmFresh& f) {
 }
 }  // namespace
 
-TEST_CASE("GIVEN an aged PV SM WHEN each guardband rule applies THEN its periods follow spec §3") {
+TEST_CASE("GIVEN an aged PV SM WHEN each guardband rule applies THEN its periods follow docs/models.md#nbti") {
   const PvSm s;
   const SmFresh f = prepare_sm(s.sm, s.g, s.rp, true);
   const nbti::AgedSubbanks aged = synthetic_aging(f);

@@ -23,7 +23,7 @@ TEST_CASE("GIVEN the default config WHEN 30 chips are sampled (seed 1; 8 under s
   const PopulationSummary sum = summarize(chips);
   CHECK(sum.mean_norm_freq == doctest::Approx(0.60).epsilon(0.03 / 0.60));
   CHECK(sum.within_sm_ratio_mean > sum.sm_to_sm_ratio_mean);  // Tan §3.1: within-SM > SM-to-SM
-  // 70 % VL-SB (spec §2): per SM the 22nd-fastest of 32 sub-banks sets the clock.
+  // 70 % VL-SB (docs/models.md#rfmodel): per SM the 22nd-fastest of 32 sub-banks sets the clock.
   double vl = 0.0;
   for (const auto& ch : chips) {
     double f = 0.0;

@@ -94,7 +94,7 @@ TEST_SUITE("accelsim") {
           warp({{0, kAll}, {2, 0x80000001}, {10, kAll}}, {{0, 2}}, {0xfe00000040, 0xfe00000020}));
     const BlockTrace& b1 = k.trace.blocks[1];
     REQUIRE(b1.warps.size() == 2);
-    // The spec's STG.E.U8 line: mode 2 with one active lane (base only).
+    // An STG.E.U8 line in mode 2 with one active lane (base only).
     CHECK(b1.warps[0] == warp({{0, kAll}, {1, kAll}, {2, kAll}, {3, 0x0000ffff}, {8, 0x1}, {10, kAll}},
                               {{0, 1}, {1, 1}}, {0xfe00000020, 0xff9082a400}));
     // Local lines carry tag 1 in bits 56-63; both STL lanes fall into one line.
@@ -166,7 +166,7 @@ TEST_SUITE("accelsim") {
   }
 
   TEST_CASE(
-      "GIVEN the spec's example lines WHEN parsed from text THEN they give the documented registers and "
+      "GIVEN example lines of the Accel-Sim format WHEN parsed from text THEN they give the documented registers and "
       "lanes") {
     const std::string head =
         "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 8\n"

@@ -1,4 +1,4 @@
-// The per-benchmark characteristics Tan et al. state (spec models.md §4, Tan §3.3 and §6.1), checked
+// The per-benchmark characteristics Tan et al. state (Tan §3.3 and §6.1; docs/models.md#arch), checked
 // on a functional walk of each kernel file on the simulated SM (kernel_walk.h; rand branches drawn
 // from RngStream(2016, 0, Stream::Test)). Timing-dependent claims (LavaMD keeps the SM busy ~80 % of
 // the time) are checked through their static cause (the instruction mix), not through the SM model.

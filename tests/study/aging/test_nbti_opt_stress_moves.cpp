@@ -1,4 +1,4 @@
-// Why pv-opt+nbti-opt's guardband can exceed pv-opt's (docs/models.md, "Where NBTI-opt loses to
+// Why pv-opt+nbti-opt's guardband can exceed pv-opt's (docs/findings.md, "Where NBTI-opt loses to
 // PV-opt (MM, NW, PNS, SLA)"): both mechanisms follow Tan §4.2 and are pinned here on hand-made kernels.
 //   1. Renaming (§4.2.1) with one 8-warp block of hot R0-R3 (PNS's and SLA's shape): the last-warp
 //      order sends the banks holding R0 of warps 3-6 to the slowest fast banks 7-10, so the banks next
