@@ -10,7 +10,7 @@
 #include "arch/scheduler/i_warp_scheduler.h"
 #include "common/h5io.h"
 #include "technique/registry.h"
-#include "technique/run.h"
+#include "technique/simulate.h"
 
 namespace rfvar::apps {
 
@@ -99,7 +99,7 @@ void run(CommonOptions& o, const SimOptions& so) {
   const Config config = o.load_config();
   const arch::ArchParams ap = arch::ArchParams::from_config(config);
   const rfmodel::RfParams rp = rfmodel::RfParams::from_config(config);
-  const auto tech = technique::make_technique(so.technique, technique::Role::ipc);  // validate before any work
+  const auto tech = technique::make_ipc_technique(so.technique);  // validate before any work
   const std::string scheduler = so.scheduler.empty() ? tech->policy().scheduler : so.scheduler;
   arch::make_scheduler(scheduler, ap);  // validate: throws InputError naming the accepted policies
   const std::uint64_t seed = o.master_seed(config);

@@ -1,5 +1,5 @@
 // Running a benchmark (all its kernel launches) on one SM, or on arch.gpu_sms SMs, under a policy
-// and register-file providers (technique/run.h runs a named technique).
+// and register-file providers (technique/simulate.h runs a named technique).
 //
 // Contract: every run is deterministic for a given (benchmark, params, policy, RF providers,
 // workload key): the same inputs give bit-identical statistics on any thread and in any order.

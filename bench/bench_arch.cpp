@@ -16,7 +16,7 @@
 #include "workload/kernel_workload.h"
 #include "common/config.h"
 #include "technique/registry.h"
-#include "technique/run.h"
+#include "technique/simulate.h"
 
 namespace {
 
@@ -42,7 +42,7 @@ void BM_Benchmark(benchmark::State& state, const std::vector<std::string>& kerne
   for (const auto& k : kernels) bs.push_back(arch::load_benchmark(k));
   const varius::RfGeometry g;
   const varius::SmDelays sm = synthetic_sm(g);
-  const auto t = technique::make_technique(name, technique::Role::ipc);
+  const auto t = technique::make_ipc_technique(name);
   const std::vector<const varius::SmDelays*> sms = {&sm};
   const std::uint64_t key = arch::workload_key(RngStream(1, 0, Stream::Workload));
   std::uint64_t inst = 0;
@@ -67,7 +67,7 @@ void BM_Replay(benchmark::State& state, const std::string& spec, const std::stri
   const std::uint64_t key = arch::workload_key(RngStream(1, 0, Stream::Workload));
   const varius::RfGeometry g;
   const varius::SmDelays sm = synthetic_sm(g);
-  const auto t = technique::make_technique(name, technique::Role::ipc);
+  const auto t = technique::make_ipc_technique(name);
   const std::vector<const varius::SmDelays*> sms = {&sm};
   std::uint64_t inst = 0;
   for (auto _ : state) {
@@ -91,7 +91,7 @@ void BM_Gpu(benchmark::State& state, const std::string& spec, int sms) {
   const varius::RfGeometry g;
   const varius::SmDelays sm = synthetic_sm(g);
   const std::vector<const varius::SmDelays*> d(static_cast<std::size_t>(sms), &sm);
-  const auto t = technique::make_technique("vl-sb+rf-bro", technique::Role::ipc);
+  const auto t = technique::make_ipc_technique("vl-sb+rf-bro");
   std::uint64_t inst = 0;
   for (auto _ : state) {
     const auto r = technique::run_technique(*t, *wl, ap, rp, d, g, key);

@@ -77,8 +77,8 @@ void BM_CachedLifetime(benchmark::State& state, const char* technique) {
   study::RunCache cache(true);
   const arch::KernelWorkload kw(bm, arch::workload_key(wl), f.ap.l1_line_bytes);
   const study::RunInputs in{&kw, 0, &f.ap, nullptr, &wl};
-  const auto tech = technique::make_technique(technique, technique::Role::aging);
-  const technique::ITechnique& t = *tech;
+  const auto tech = technique::make_aging_technique(technique);
+  const technique::IAgingTechnique& t = *tech;
   const study::Lifetime life{f.np.lifetime_years, f.np.lifetime_epochs};
   study::run_sm_lifetime(t, fresh, f.np, f.rp, f.g, in, cache, life);  // fill the cache
   for (auto _ : state)

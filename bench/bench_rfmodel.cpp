@@ -32,7 +32,7 @@ void BM_MakeSetup(benchmark::State& state, const std::string& name) {
   const rfvar::varius::RfGeometry g;
   const auto sm = synthetic_sm(g);
   const rfvar::rfmodel::RfParams p;
-  const auto t = rfvar::technique::make_technique(name, rfvar::technique::Role::freq);
+  const auto t = rfvar::technique::make_freq_technique(name);
   for (auto _ : state) benchmark::DoNotOptimize(t->freq_setup(sm, g, p, 0));
 }
 

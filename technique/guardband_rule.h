@@ -9,9 +9,10 @@
 //   slowest_register_rule()       every sub-bank: the slowest aged register of the SM (baseline)
 //   vl_rf_rule()                  the fast VL-RF registers (their sub-bank's aging factor); slow
 //                                 ones must still finish in slow_access_cycles periods
-//   fast_banks_rule(reorganized)  the sub-banks of the fast virtual banks of the h = 0 table: the
+//   fast_banks_rule(at)           the sub-banks of the fast virtual banks of the h = 0 table: the
 //                                 chip-test table's (nbti.guardband_fast_set says which K banks),
-//                                 or with `reorganized` the sensors' re-organization at end of life
+//                                 or with FastBanksAt::reorganization the sensors' re-organization
+//                                 at end of life
 #pragma once
 
 #include <memory>
@@ -49,7 +50,9 @@ class IGuardbandRule {
 
 std::shared_ptr<const IGuardbandRule> slowest_register_rule();
 std::shared_ptr<const IGuardbandRule> vl_rf_rule();
-std::shared_ptr<const IGuardbandRule> fast_banks_rule(bool reorganized);
+// Which organization's fast virtual banks fast_banks_rule() covers.
+enum class FastBanksAt { chip_test_table, reorganization };
+std::shared_ptr<const IGuardbandRule> fast_banks_rule(FastBanksAt at);
 
 // Physical banks (no organization table): bank b holds sub-banks b S .. b S + S - 1.
 std::vector<std::vector<int>> physical_banks(int banks, int subbanks_per_bank);

@@ -7,7 +7,8 @@
 
 namespace rfvar::technique {
 
-// One factory per technique file.
+// The table: one factory per technique file (technique/impl/), in figure order. Adding a technique
+// adds its factory's declaration and its row.
 std::unique_ptr<ITechnique> make_baseline();
 std::unique_ptr<ITechnique> make_vl_rf();
 std::unique_ptr<ITechnique> make_vl_rv();
@@ -62,7 +63,7 @@ std::vector<std::unique_ptr<ITechnique>> all_techniques() {
 std::vector<std::string> names(Role role) {
   std::vector<std::string> out;
   for (const auto& t : all_techniques())
-    if (t->info().takes(role)) out.push_back(t->info().name);
+    if (t->takes(role)) out.push_back(t->info().name);
   return out;
 }
 
@@ -90,11 +91,32 @@ std::unique_ptr<ITechnique> make_technique(const std::string& name, Role role) {
   for (const auto& [n, make] : table()) {
     if (n != name) continue;
     auto t = make();
-    if (t->info().takes(role)) return t;
+    if (t->takes(role)) return t;
     break;
   }
   throw InputError("unknown technique '" + name + "' for the " + to_string(role) +
                    " role; accepted: " + names_joined(role));
+}
+
+namespace {
+// make_technique() as the role's interface (the technique implements it: takes(role) is true).
+template <class RoleInterface>
+std::unique_ptr<RoleInterface> make_as(const std::string& name, Role role) {
+  std::unique_ptr<ITechnique> t = make_technique(name, role);
+  auto* r = dynamic_cast<RoleInterface*>(t.get());
+  t.release();
+  return std::unique_ptr<RoleInterface>(r);
+}
+}  // namespace
+
+std::unique_ptr<IFreqTechnique> make_freq_technique(const std::string& name) {
+  return make_as<IFreqTechnique>(name, Role::freq);
+}
+std::unique_ptr<IIpcTechnique> make_ipc_technique(const std::string& name) {
+  return make_as<IIpcTechnique>(name, Role::ipc);
+}
+std::unique_ptr<IAgingTechnique> make_aging_technique(const std::string& name) {
+  return make_as<IAgingTechnique>(name, Role::aging);
 }
 
 }  // namespace rfvar::technique

@@ -6,7 +6,7 @@
 
 #include "rfmodel/bank_table.h"
 #include "rfmodel/setup_builders.h"
-#include "technique/setups.h"
+#include "technique/parts/setups.h"
 
 namespace rfvar::technique {
 

@@ -1,14 +1,10 @@
 #include "technique/technique.h"
 
-#include <stdexcept>
+#include "technique/aging_technique.h"
+#include "technique/freq_technique.h"
+#include "technique/ipc_technique.h"
 
 namespace rfvar::technique {
-
-namespace {
-[[noreturn]] void not_in_role(const Info& i, Role r) {
-  throw std::logic_error("technique '" + i.name + "' takes no part in the " + to_string(r) + " study");
-}
-}  // namespace
 
 const char* to_string(Role r) {
   switch (r) {
@@ -34,18 +30,23 @@ bool Info::in_figure(Role r) const {
   return false;
 }
 
-rfmodel::RfSetup ITechnique::freq_setup(const varius::SmDelays&, const varius::RfGeometry&,
-                                        const rfmodel::RfParams&, int) const {
-  not_in_role(info(), Role::freq);
+bool ITechnique::takes(Role r) const {
+  switch (r) {
+    case Role::freq:
+      return dynamic_cast<const IFreqTechnique*>(this) != nullptr;
+    case Role::ipc:
+      return dynamic_cast<const IIpcTechnique*>(this) != nullptr;
+    case Role::aging:
+      return dynamic_cast<const IAgingTechnique*>(this) != nullptr;
+  }
+  return false;
 }
 
-arch::SmPolicy ITechnique::policy() const { not_in_role(info(), Role::ipc); }
-
-std::unique_ptr<arch::IRfProvider> ITechnique::rf_provider(const varius::SmDelays*, const varius::RfGeometry&,
-                                                           const rfmodel::RfParams&) const {
-  not_in_role(info(), Role::ipc);
+unsigned ITechnique::roles() const {
+  unsigned r = 0;
+  for (Role x : {Role::freq, Role::ipc, Role::aging})
+    if (takes(x)) r |= bit(x);
+  return r;
 }
-
-const AgingHooks& ITechnique::aging() const { not_in_role(info(), Role::aging); }
 
 }  // namespace rfvar::technique

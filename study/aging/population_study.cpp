@@ -47,7 +47,7 @@ PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<std::shared_ptr<co
           "(arch.gpu_clocks = \"equal\") and apply each SM's aged clock to its IPC");
     sms_ = n;
   }
-  for (const auto& t : cfg_.techniques) techniques_.push_back(technique::make_technique(t, technique::Role::aging));
+  for (const auto& t : cfg_.techniques) techniques_.push_back(technique::make_aging_technique(t));
   const std::size_t cells = static_cast<std::size_t>(chips_) * static_cast<std::size_t>(sms_) * benchmarks_.size();
   rows_.resize(cfg_.techniques.size());
   for (auto& r : rows_) {
@@ -63,7 +63,7 @@ PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<std::shared_ptr<co
   varius::RfGeometry g;
   g.subbanks = cfg_.rf.subbanks;
   const SmRfPlan ideal = technique::plan_ideal(g, cfg_.rf);
-  const arch::SmPolicy policy = technique::make_technique("baseline", technique::Role::aging)->policy();
+  const arch::SmPolicy policy = technique::make_aging_technique("baseline")->policy();
   ideal_ipc_.resize(benchmarks_.size());
   const std::vector<const SmRfPlan*> ideal_gpu(static_cast<std::size_t>(n), &ideal);
   for (std::size_t k = 0; k < benchmarks_.size(); ++k) {
@@ -128,7 +128,7 @@ void PopulationStudy::run_chips_gpu(const std::vector<varius::ChipSample>& chips
   study_jobs(n_chips * T * K, progress, [&](int j) {
     const int cj = j / (T * K), ti = j / K % T, k = j % K;
     const auto& chip = chips[static_cast<std::size_t>(cj)];
-    const technique::ITechnique& t = *techniques_[static_cast<std::size_t>(ti)];
+    const technique::IAgingTechnique& t = *techniques_[static_cast<std::size_t>(ti)];
     const arch::SmPolicy policy = t.policy();
     const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, &policy, &workload_};
     std::vector<SmLifetimeLoop> loops;
@@ -180,7 +180,7 @@ void PopulationStudy::run_chips_one_sm(const std::vector<varius::ChipSample>& ch
     // the chip's representative SM 0 (docs/models.md#arch allows it); aging and clocks stay per SM.
     if (with_vl_rf) fresh.vl_rf = vl_rf_plans[static_cast<std::size_t>(j / sms_)];
     for (std::size_t ti = 0; ti < cfg_.techniques.size(); ++ti) {
-      const technique::ITechnique& t = *techniques_[ti];
+      const technique::IAgingTechnique& t = *techniques_[ti];
       for (int k = 0; k < kernels(); ++k) {
         const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, nullptr,
                            &workload_};

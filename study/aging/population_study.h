@@ -36,7 +36,7 @@
 #include "rfmodel/params.h"
 #include "study/aging/run_cache.h"
 #include "study/aging/sm_lifetime.h"
-#include "technique/technique.h"
+#include "technique/aging_technique.h"
 #include "varius/chip_sample.h"
 
 namespace rfvar::study {
@@ -97,7 +97,7 @@ class PopulationStudy {
   RunCache cache_;
   std::vector<double> ideal_ipc_;
   std::vector<TechniqueRows> rows_;
-  std::vector<std::unique_ptr<technique::ITechnique>> techniques_;  // [technique], cfg_.techniques
+  std::vector<std::unique_ptr<technique::IAgingTechnique>> techniques_;  // [technique], cfg_.techniques
 
   void run_chips_one_sm(const std::vector<varius::ChipSample>& chips, int first, Progress* progress);
   void run_chips_gpu(const std::vector<varius::ChipSample>& chips, int first, Progress* progress);

@@ -45,7 +45,7 @@ void add_bank_means(std::vector<double>& to, std::span<const double> per_positio
 
 }  // namespace
 
-SmLifetimeLoop::SmLifetimeLoop(const technique::ITechnique& t, const SmFresh& fresh,
+SmLifetimeLoop::SmLifetimeLoop(const technique::IAgingTechnique& t, const SmFresh& fresh,
                                const nbti::NbtiParams& np, const rfmodel::RfParams& rp,
                                const varius::RfGeometry& g, const Lifetime& life)
     : hooks_(t.aging()), fresh_(fresh), np_(np), rp_(rp), g_(g), life_(life) {
@@ -112,7 +112,7 @@ SmLifetime SmLifetimeLoop::finish() const {
   return out;
 }
 
-SmLifetime run_sm_lifetime(const technique::ITechnique& t, const SmFresh& fresh, const nbti::NbtiParams& np,
+SmLifetime run_sm_lifetime(const technique::IAgingTechnique& t, const SmFresh& fresh, const nbti::NbtiParams& np,
                            const rfmodel::RfParams& rp, const varius::RfGeometry& g, RunInputs in,
                            RunCache& cache, const Lifetime& life) {
   SmLifetimeLoop loop(t, fresh, np, rp, g, life);

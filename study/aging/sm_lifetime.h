@@ -32,7 +32,7 @@
 #include "rfmodel/params.h"
 #include "study/aging/run_cache.h"
 #include "technique/fresh_sm.h"
-#include "technique/technique.h"
+#include "technique/aging_technique.h"
 #include "varius/chip_sample.h"
 
 namespace rfvar::study {
@@ -65,7 +65,7 @@ struct SmLifetime {
 class SmLifetimeLoop {
  public:
   // Throws as run_sm_lifetime(). `t`, `fresh` and the parameters must outlive the loop.
-  SmLifetimeLoop(const technique::ITechnique& t, const SmFresh& fresh, const nbti::NbtiParams& np,
+  SmLifetimeLoop(const technique::IAgingTechnique& t, const SmFresh& fresh, const nbti::NbtiParams& np,
                  const rfmodel::RfParams& rp, const varius::RfGeometry& g, const Lifetime& life);
   // Cycle-model runs over the lifetime: 1 for a technique without sensing (one plan, constant U),
   // else life.epochs.
@@ -94,7 +94,7 @@ class SmLifetimeLoop {
 
 // `t` must take part in the aging role (technique/technique.h); its aging() hooks pick the fresh
 // plan, the sensor steering and the guardband rule, its policy() the mapping, scheduler and renaming.
-SmLifetime run_sm_lifetime(const technique::ITechnique& t, const SmFresh& fresh, const nbti::NbtiParams& np,
+SmLifetime run_sm_lifetime(const technique::IAgingTechnique& t, const SmFresh& fresh, const nbti::NbtiParams& np,
                            const rfmodel::RfParams& rp, const varius::RfGeometry& g, RunInputs in,
                            RunCache& cache, const Lifetime& life);
 

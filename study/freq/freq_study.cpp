@@ -15,7 +15,7 @@ std::vector<SmFreq> sm_frequencies(const varius::SmDelays& sm, const varius::RfG
   std::vector<SmFreq> out;
   out.reserve(techniques.size());
   for (const auto& name : techniques) {
-    const RfSetup s = technique::make_technique(name, technique::Role::freq)->freq_setup(sm, g, p, hybrid_banks);
+    const RfSetup s = technique::make_freq_technique(name)->freq_setup(sm, g, p, hybrid_banks);
     out.push_back({s.clock_norm, slow_fraction(s)});
   }
   return out;

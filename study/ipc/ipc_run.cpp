@@ -6,7 +6,7 @@
 #include "common/config.h"
 #include "common/parallel_jobs.h"
 #include "technique/registry.h"
-#include "technique/run.h"
+#include "technique/simulate.h"
 
 namespace rfvar::study {
 
@@ -29,7 +29,7 @@ std::size_t ipc_run_count(const IpcRunSpec& spec, std::size_t kernels, std::size
   std::size_t per_kernel = 1;  // the normalization
   for (const auto& t : spec.techniques)
     if (t != kNormalization)
-      per_kernel += technique::make_technique(t, technique::Role::ipc)->ipc_every_chip() ? chips : 1;
+      per_kernel += technique::make_ipc_technique(t)->ipc_every_chip() ? chips : 1;
   return kernels * per_kernel;
 }
 
@@ -37,9 +37,9 @@ IpcRunResult run_ipc(const IpcRunSpec& spec, std::span<const arch::IWorkload* co
                      const std::vector<std::vector<varius::SmDelays>>& chips, const varius::RfGeometry& g,
                      std::uint64_t key, Progress* progress) {
   check_ipc_run(spec);
-  const auto base = technique::make_technique(kNormalization, technique::Role::ipc);
-  std::vector<std::unique_ptr<technique::ITechnique>> techs;
-  for (const auto& t : spec.techniques) techs.push_back(technique::make_technique(t, technique::Role::ipc));
+  const auto base = technique::make_ipc_technique(kNormalization);
+  std::vector<std::unique_ptr<technique::IIpcTechnique>> techs;
+  for (const auto& t : spec.techniques) techs.push_back(technique::make_ipc_technique(t));
   std::vector<Job> jobs;
   const int nk = static_cast<int>(workloads.size());
   for (int k = 0; k < nk; ++k) {
@@ -58,7 +58,7 @@ IpcRunResult run_ipc(const IpcRunSpec& spec, std::span<const arch::IWorkload* co
       std::vector<const varius::SmDelays*> sms(n_sms, nullptr);
       if (job.chip >= 0)
         for (std::size_t i = 0; i < n_sms; ++i) sms[i] = &chips[static_cast<std::size_t>(job.chip)].at(i);
-      const technique::ITechnique& t =
+      const technique::IIpcTechnique& t =
           job.technique < 0 ? *base : *techs[static_cast<std::size_t>(job.technique)];
       results[static_cast<std::size_t>(j)] =
           technique::run_technique(t, *workloads[static_cast<std::size_t>(job.kernel)], spec.arch, spec.rf,

@@ -1,6 +1,5 @@
-// Tests for technique/all_slow.cpp: its hooks give what the old per-study tables gave on the fixed PV SM
-// of fixture.h (chip 0 of seed 2016, SM 3).
-#include "tests/technique/fixture.h"
+// Behaviour of technique/impl/all_slow_technique.cpp on the hand-worked SM of hand_sm.h.
+#include "tests/technique/hand_sm.h"
 
 namespace {
 namespace RFVAR_UNITY_ID {
@@ -9,13 +8,16 @@ using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
 
-TEST_CASE("GIVEN all-slow WHEN its hooks run on the fixed PV SM THEN they equal the old tables") {
-  const auto t = get("all-slow");
-  REQUIRE(t);
-  CHECK(t->info().roles == (bit(Role::ipc)));
-  CHECK(t->info().figures == std::vector<int>{});
-  check_ipc(*t, {0x4c5f713db1e23e35ull, 0x4c5f713db1e23e35ull, 0x4c5f713db1e23e35ull, 0x4c5f713db1e23e35ull},
-            {"eq3", "lrr", false, false});
+TEST_CASE("GIVEN all-slow WHEN its ipc role runs on the hand SM THEN every access takes two cycles at the "
+          "clock without PV") {
+  const HandSm h;
+  const auto t = make_ipc_technique("all-slow");
+  for (const varius::SmDelays* sm : {&h.sm, static_cast<const varius::SmDelays*>(nullptr)}) {
+    const rfmodel::RfSetup s = at_launch(*t, sm, h, 0).setup;
+    CHECK(s.clock_norm == doctest::Approx(1.0));
+    CHECK(s.latency == Rows(8, 2));
+  }
+  CHECK(t->roles() == bit(Role::ipc));
 }
 
 }  // namespace RFVAR_UNITY_ID

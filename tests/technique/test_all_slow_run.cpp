@@ -8,7 +8,7 @@
 #include "workload/kernel_workload.h"
 #include "common/config.h"
 #include "technique/registry.h"
-#include "technique/run.h"
+#include "technique/simulate.h"
 #include "tests/arch/one_sm_params.h"
 
 namespace {
@@ -56,7 +56,7 @@ RunResult run(const std::string& technique, const varius::SmDelays* sm) {
   const Benchmark b = compute_bound();  // the workload refers to it
   const KernelWorkload wl(b, key, ap.l1_line_bytes);
   const std::vector<const varius::SmDelays*> sms = {sm};
-  return technique::run_technique(*technique::make_technique(technique, technique::Role::ipc), wl, ap, rp,
+  return technique::run_technique(*technique::make_ipc_technique(technique), wl, ap, rp,
                                   sms, g, key);
 }
 }  // namespace

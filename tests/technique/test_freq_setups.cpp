@@ -19,7 +19,7 @@ using rfvar::varius::SmDelays;
 namespace {
 RfSetup make_setup(const std::string& name, const SmDelays& sm, const RfGeometry& g, const RfParams& p,
                    int h = 0) {
-  return rfvar::technique::make_technique(name, rfvar::technique::Role::freq)->freq_setup(sm, g, p, h);
+  return rfvar::technique::make_freq_technique(name)->freq_setup(sm, g, p, h);
 }
 
 // A Fermi SM (16 x 64 x 32) whose sub-bank 1 (lanes 16-31) of banks 0-9 is slow: every register

@@ -6,6 +6,7 @@
 
 #include "nbti/guardband.h"
 #include "tests/technique/fixture.h"
+#include "tests/technique/hand_sm.h"
 
 namespace {
 namespace RFVAR_UNITY_ID {
@@ -55,20 +56,33 @@ TEST_CASE("GIVEN an aged PV SM WHEN each guardband rule applies THEN its periods
     CHECK(o.critical_subbank == -1);
   }
   SUBCASE("fast banks of the chip-test table: the fresh fast set, aged") {
-    const GuardbandOutcome o = fast_banks_rule(false)->apply(in);
+    const GuardbandOutcome o = fast_banks_rule(FastBanksAt::chip_test_table)->apply(in);
     const std::vector<int> set = nbti::fast_subbanks(f.bank_table.real.front().setup);
     CHECK(o.fresh_period == nbti::slowest_of(aged.fresh_delay, set));
     CHECK(o.aged_period == nbti::slowest_of(aged.delay, set));
     CHECK(std::find(set.begin(), set.end(), o.critical_subbank) != set.end());
   }
   SUBCASE("fast banks of the sensors' re-organization: a permutation of every sub-bank, F of them fast") {
-    const GuardbandOutcome o = fast_banks_rule(true)->apply(in);
+    const GuardbandOutcome o = fast_banks_rule(FastBanksAt::reorganization)->apply(in);
     std::set<int> ids;
     for (const auto& b : o.end_banks) ids.insert(b.begin(), b.end());
     CHECK(ids.size() == aged.size());
     CHECK(o.aged_period >= o.fresh_period);
     CHECK(o.critical_subbank >= 0);
   }
+}
+
+TEST_CASE("GIVEN the aged hand SM of hand_sm.h WHEN each guardband rule applies THEN the four rules give four "
+          "different outcomes, so the technique tests' same_guardband() tells them apart") {
+  const std::shared_ptr<const IGuardbandRule> rules[] = {slowest_register_rule(), vl_rf_rule(),
+                                                         fast_banks_rule(FastBanksAt::chip_test_table),
+                                                         fast_banks_rule(FastBanksAt::reorganization)};
+  for (std::size_t a = 0; a < 4; ++a)
+    for (std::size_t b = 0; b < 4; ++b) {
+      CAPTURE(a);
+      CAPTURE(b);
+      CHECK(same_guardband(*rules[a], *rules[b]) == (a == b));
+    }
 }
 
 }  // namespace RFVAR_UNITY_ID

@@ -1,6 +1,5 @@
-// Tests for technique/vl_rf.cpp: its hooks give what the old per-study tables gave on the fixed PV SM
-// of fixture.h (chip 0 of seed 2016, SM 3).
-#include "tests/technique/fixture.h"
+// Behaviour of technique/impl/vl_rf_technique.cpp on the hand-worked SM of hand_sm.h.
+#include "tests/technique/hand_sm.h"
 
 namespace {
 namespace RFVAR_UNITY_ID {
@@ -9,16 +8,21 @@ using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
 
-TEST_CASE("GIVEN vl-rf WHEN its hooks run on the fixed PV SM THEN they equal the old tables") {
-  const auto t = get("vl-rf");
-  REQUIRE(t);
-  CHECK(t->info().roles == (bit(Role::freq) | bit(Role::ipc) | bit(Role::aging)));
-  CHECK(t->info().figures == std::vector<int>{3, 11, 13});
-  check_freq(*t, 0x1d9203cfab1653b7ull, 0x1d9203cfab1653b7ull);
-  check_ipc(*t, {0x420e50c5cfecb097ull, 0x420e50c5cfecb097ull, 0x420e50c5cfecb097ull, 0x695eaa55e369b422ull},
-            {"eq3", "lrr", false, false});
-  check_aging(*t, FreshPlan::vl_rf, Sensing::none, kPlanVlRf);
-  CHECK(t->ipc_every_chip());
+TEST_CASE("GIVEN vl-rf WHEN its roles run on the hand SM THEN the vectors holding a slow register take two "
+          "cycles at the clock of the 75 % fastest registers, per chip") {
+  const HandSm h;
+  const rfmodel::RfSetup s = make_freq_technique("vl-rf")->freq_setup(h.sm, h.g, h.p, 0);
+  CHECK(s.clock_norm == doctest::Approx(1.0));
+  CHECK(s.latency == Rows{2, 1, 2, 1, 1, 2, 1, 2});
+  const auto i = make_ipc_technique("vl-rf");
+  CHECK(at_launch(*i, &h.sm, h, 0).setup.latency == s.latency);
+  check_no_pv(at_launch(*i, nullptr, h, 0).setup);
+  CHECK(i->ipc_every_chip());  // its flags depend on every register of the chip (Tan §6.1.1)
+  const auto a = make_aging_technique("vl-rf");
+  CHECK(a->aging().plan == FreshPlan::vl_rf);
+  CHECK(a->aging().sensing == Sensing::none);
+  REQUIRE(a->aging().guardband);
+  CHECK(same_guardband(*a->aging().guardband, *vl_rf_rule()));
 }
 
 }  // namespace RFVAR_UNITY_ID

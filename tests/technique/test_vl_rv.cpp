@@ -1,6 +1,5 @@
-// Tests for technique/vl_rv.cpp: its hooks give what the old per-study tables gave on the fixed PV SM
-// of fixture.h (chip 0 of seed 2016, SM 3).
-#include "tests/technique/fixture.h"
+// Behaviour of technique/impl/vl_rv_technique.cpp on the hand-worked SM of hand_sm.h.
+#include "tests/technique/hand_sm.h"
 
 namespace {
 namespace RFVAR_UNITY_ID {
@@ -9,14 +8,14 @@ using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
 
-TEST_CASE("GIVEN vl-rv WHEN its hooks run on the fixed PV SM THEN they equal the old tables") {
-  const auto t = get("vl-rv");
-  REQUIRE(t);
-  CHECK(t->info().roles == (bit(Role::freq)));
-  CHECK(t->info().figures == std::vector<int>{3});
-  check_freq(*t, 0xff32910084fd6ae1ull, 0xff32910084fd6ae1ull);
-  CHECK_THROWS_AS(t->policy(), std::logic_error);
-  CHECK_THROWS_AS(t->aging(), std::logic_error);
+TEST_CASE("GIVEN vl-rv WHEN its freq role runs on the hand SM THEN the slowest array of two vectors is slow "
+          "at the clock of the third-fastest array") {
+  const HandSm h;
+  const auto t = make_freq_technique("vl-rv");
+  const rfmodel::RfSetup s = t->freq_setup(h.sm, h.g, h.p, 0);
+  CHECK(s.clock_norm == doctest::Approx(1.0 / 1.20));
+  CHECK(s.latency == Rows{1, 1, 2, 2, 1, 1, 1, 1});
+  CHECK(t->roles() == bit(Role::freq));
 }
 
 }  // namespace RFVAR_UNITY_ID

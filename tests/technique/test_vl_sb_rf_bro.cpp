@@ -1,6 +1,5 @@
-// Tests for technique/vl_sb_rf_bro.cpp: its hooks give what the old per-study tables gave on the fixed PV SM
-// of fixture.h (chip 0 of seed 2016, SM 3).
-#include "tests/technique/fixture.h"
+// Behaviour of technique/impl/vl_sb_rf_bro_technique.cpp on the hand-worked SM of hand_sm.h.
+#include "tests/technique/hand_sm.h"
 
 namespace {
 namespace RFVAR_UNITY_ID {
@@ -9,14 +8,16 @@ using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
 
-TEST_CASE("GIVEN vl-sb+rf-bro WHEN its hooks run on the fixed PV SM THEN they equal the old tables") {
-  const auto t = get("vl-sb+rf-bro");
-  REQUIRE(t);
-  CHECK(t->info().roles == (bit(Role::freq) | bit(Role::ipc)));
-  CHECK(t->info().figures == std::vector<int>{3, 11});
-  check_freq(*t, 0x0ae5b7a6a6505393ull, 0x0ae5b7a6a6505393ull);
-  check_ipc(*t, {0xe71f75fb6cc043f3ull, 0xe71f75fb6cc043f3ull, 0xe71f75fb6cc043f3ull, 0x702ab2f62ed74297ull},
-            {"eq3", "lrr", false, false});
+TEST_CASE("GIVEN vl-sb+rf-bro WHEN its roles run on the hand SM THEN the two slow sub-banks share one slow "
+          "virtual bank at the VL-SB clock") {
+  const HandSm h;
+  check_rf_bro(make_freq_technique("vl-sb+rf-bro")->freq_setup(h.sm, h.g, h.p, 3), 0);  // h is ignored
+  const auto i = make_ipc_technique("vl-sb+rf-bro");
+  check_rf_bro(at_launch(*i, &h.sm, h, 8).setup, 0);  // no hybrid banks whatever the kernel
+  CHECK_FALSE(at_launch(*i, &h.sm, h, 0).table.has_value());
+  check_no_pv(at_launch(*i, nullptr, h, 0).setup);
+  CHECK(i->policy().mapping == "eq3");
+  CHECK(i->policy().scheduler == "lrr");
 }
 
 }  // namespace RFVAR_UNITY_ID

@@ -1,6 +1,5 @@
-// Tests for technique/vl_sb_rf_bro_hybrid.cpp: its hooks give what the old per-study tables gave on the fixed
-// PV SM of fixture.h (chip 0 of seed 2016, SM 3).
-#include "tests/technique/fixture.h"
+// Behaviour of technique/impl/vl_sb_rf_bro_hybrid_technique.cpp on the hand-worked SM of hand_sm.h.
+#include "tests/technique/hand_sm.h"
 
 namespace {
 namespace RFVAR_UNITY_ID {
@@ -9,12 +8,14 @@ using namespace rfvar;
 using namespace rfvar::technique;
 using namespace rfvar::technique::test;
 
-TEST_CASE("GIVEN vl-sb+rf-bro+hybrid WHEN its hooks run on the fixed PV SM THEN they equal the old tables") {
-  const auto t = get("vl-sb+rf-bro+hybrid");
-  REQUIRE(t);
-  CHECK(t->info().roles == (bit(Role::freq)));
-  CHECK(t->info().figures == std::vector<int>{});
-  check_freq(*t, 0x7110c2ceeb878801ull, 0x17aa75c65569b289ull);
+TEST_CASE("GIVEN vl-sb+rf-bro+hybrid WHEN asked for h hybrid banks THEN h = 0 is RF-BRO and h = 1 or 3 give "
+          "the clamped table with two hybrid banks") {
+  const HandSm h;
+  const auto t = make_freq_technique("vl-sb+rf-bro+hybrid");
+  check_rf_bro(t->freq_setup(h.sm, h.g, h.p, 0), 0);
+  check_rf_bro(t->freq_setup(h.sm, h.g, h.p, 1), 1);
+  check_rf_bro(t->freq_setup(h.sm, h.g, h.p, 3), 1);
+  CHECK(t->roles() == bit(Role::freq));
 }
 
 }  // namespace RFVAR_UNITY_ID

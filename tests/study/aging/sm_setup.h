@@ -102,7 +102,7 @@ struct SmSetup {
 
   // run_sm_lifetime() of technique `name` over 7 years in `epochs` epochs.
   SmLifetime life(const char* name, int epochs) {
-    return run_sm_lifetime(*technique::make_technique(name, technique::Role::aging), fresh, np, rp, g, in, cache,
+    return run_sm_lifetime(*technique::make_aging_technique(name), fresh, np, rp, g, in, cache,
                            {7.0, epochs});
   }
 };

@@ -60,7 +60,7 @@ TEST_CASE(
     study::RunCache cache;
     const study::RunInputs in{&kw, 0, &ap, nullptr, &wl};
     const study::SmLifetime l =
-        study::run_sm_lifetime(*technique::make_technique(e.name, technique::Role::aging), fresh, np, s.rp,
+        study::run_sm_lifetime(*technique::make_aging_technique(e.name), fresh, np, s.rp,
                                s.g, in, cache, {7.0, 3});
     technique::test::Digest x;
     x.vec(l.utilization);

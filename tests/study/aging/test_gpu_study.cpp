@@ -12,7 +12,7 @@
 #include "nbti/utilization.h"
 #include "study/aging/population_study.h"
 #include "technique/registry.h"
-#include "technique/run.h"
+#include "technique/simulate.h"
 #include "tests/study/aging/sm_setup.h"
 
 namespace {
@@ -87,7 +87,7 @@ TEST_CASE(
     CHECK(r.fresh_freq[study->index(0, 1, 0)] == one->rows(ti).fresh_freq[one->index(0, 1, 0)]);
     if (name == "pv-opt+nbti-opt") continue;  // its later epochs' plans come from the aged state
     // One plan for the whole life: the row is the 2-SM GPU run of the technique on these two SMs.
-    const auto t = technique::make_technique(name, technique::Role::ipc);
+    const auto t = technique::make_ipc_technique(name);
     const std::vector<const varius::SmDelays*> sms = {&slow, &nominal};
     const arch::GpuRunResult direct =
         technique::run_technique(*t, *s.kw, s.cfg.arch, s.cfg.rf, sms, s.g, arch::workload_key(s.workload));
@@ -134,7 +134,7 @@ TEST_CASE(
   const auto first = s.run({s.chip({sm, sm})}, 2);
   CHECK(study->cache_misses() == first->cache_misses());
   CHECK(study->cache_hits() >= first->cache_hits() + kTechniques.size());
-  const auto base = technique::make_technique("baseline", technique::Role::ipc);
+  const auto base = technique::make_ipc_technique("baseline");
   const std::vector<const varius::SmDelays*> none = {nullptr, nullptr};
   const arch::GpuRunResult ideal =
       technique::run_technique(*base, *s.kw, s.cfg.arch, s.cfg.rf, none, s.g, arch::workload_key(s.workload));

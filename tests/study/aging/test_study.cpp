@@ -51,7 +51,7 @@ TEST_CASE("GIVEN a PV-opt+NBTI-opt plan with permuted sub-banks WHEN a benchmark
   CHECK(fresh.bank_table_renaming.real[0].setup.subbank_of != fresh.bank_table_renaming.canonical[0].setup.subbank_of);
   for (const std::string name : {"pv-opt+renaming", "pv-opt", "vl-rf"}) {
     CAPTURE(name);
-    const arch::SmPolicy policy = technique::make_technique(name, technique::Role::ipc)->policy();
+    const arch::SmPolicy policy = technique::make_ipc_technique(name)->policy();
     const SmRfPlan& plan = name == "vl-rf" ? fresh.vl_rf : name == "pv-opt" ? fresh.bank_table : fresh.bank_table_renaming;
     RunInputs in = s.in;
     in.policy = &policy;
@@ -76,8 +76,8 @@ TEST_CASE("GIVEN a whole study of one SM WHEN run with and without the cache THE
   const SmSetup s(test::synthetic_sm, true, test::kTwoKernels, "two", 7);
   RunCache on(true), off(false);
   for (const auto& tp : technique::all_techniques()) {
-    if (!tp->info().takes(technique::Role::aging)) continue;
-    const technique::ITechnique& t = *tp;
+    if (!tp->takes(technique::Role::aging)) continue;
+    const auto& t = dynamic_cast<const technique::IAgingTechnique&>(*tp);
     CAPTURE(t.info().name);
     const SmLifetime a = run_sm_lifetime(t, s.fresh, s.np, s.rp, s.g, s.in, on, {7.0, 3});
     const SmLifetime x = run_sm_lifetime(t, s.fresh, s.np, s.rp, s.g, s.in, off, {7.0, 3});
@@ -95,7 +95,7 @@ TEST_CASE("GIVEN a kernel whose one warp hammers r0 WHEN the nominal SM ages 7 y
   SmSetup s(test::nominal_sm, false, kHotBank0, "hot0", 1);
   const rfmodel::RfParams& rp = s.rp;
   const SmLifetime life =
-      run_sm_lifetime(*technique::make_technique("baseline", technique::Role::aging), s.fresh, s.np, rp, s.g, s.in, s.cache, {7.0, 1});
+      run_sm_lifetime(*technique::make_aging_technique("baseline"), s.fresh, s.np, rp, s.g, s.in, s.cache, {7.0, 1});
   const auto hottest = std::max_element(life.dvth_V.begin(), life.dvth_V.end()) - life.dvth_V.begin();
   CHECK(hottest / rp.subbanks == 0);  // a sub-bank of bank 0
   CHECK(life.utilization[0] > 2.0 * life.utilization[2 * static_cast<std::size_t>(rp.subbanks)]);
@@ -114,8 +114,8 @@ TEST_CASE("GIVEN PV-opt on an aged SM WHEN latency classes are re-set on aged de
   const SmFresh& fresh = s.fresh;
   c.set("nbti.guardband_fast_set=aged_rank");
   const auto ranked_np = nbti::NbtiParams::from_config(c);
-  const auto pv_opt_technique = technique::make_technique("pv-opt", technique::Role::aging);
-  const technique::ITechnique& pv_opt = *pv_opt_technique;
+  const auto pv_opt_technique = technique::make_aging_technique("pv-opt");
+  const technique::IAgingTechnique& pv_opt = *pv_opt_technique;
   const SmLifetime fixed = run_sm_lifetime(pv_opt, fresh, s.np, rp, g, s.in, s.cache, {7.0, 1});
   const SmLifetime ranked = run_sm_lifetime(pv_opt, fresh, ranked_np, rp, g, s.in, s.cache, {7.0, 1});
   CHECK(ranked.fresh_period == fixed.fresh_period);
@@ -161,7 +161,7 @@ TEST_CASE("GIVEN bad input WHEN the study is asked THEN it fails with a clear In
   const rfmodel::RfParams& rp = s.rp;
   const varius::RfGeometry& g = s.g;
   for (const Lifetime bad : {Lifetime{0.0, 1}, Lifetime{-1.0, 1}, Lifetime{7.0, 0}})
-    CHECK_THROWS_AS(run_sm_lifetime(*technique::make_technique("baseline", technique::Role::aging), s.fresh, s.np, rp, g, s.in, s.cache, bad),
+    CHECK_THROWS_AS(run_sm_lifetime(*technique::make_aging_technique("baseline"), s.fresh, s.np, rp, g, s.in, s.cache, bad),
                     InputError);
   CHECK_THROWS_AS(technique::make_technique("pv-opt+magic", technique::Role::aging), InputError);
   SUBCASE("a chips file made with another varius config names the differing key") {

@@ -1,8 +1,8 @@
-#include "technique/run.h"
+#include "technique/simulate.h"
 
 namespace rfvar::technique {
 
-arch::GpuRunResult run_technique(const ITechnique& t, const arch::IWorkload& wl, const arch::ArchParams& p,
+arch::GpuRunResult run_technique(const IIpcTechnique& t, const arch::IWorkload& wl, const arch::ArchParams& p,
                                  const rfmodel::RfParams& rp, std::span<const varius::SmDelays* const> sms,
                                  const varius::RfGeometry& g, std::uint64_t key, Progress* progress,
                                  const std::string& scheduler) {

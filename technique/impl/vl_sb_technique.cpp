@@ -2,13 +2,13 @@
 // bank is slow if any of its sub-banks is.
 #include <algorithm>
 
-#include "technique/setups.h"
-#include "technique/technique.h"
+#include "technique/parts/setups.h"
+#include "technique/freq_technique.h"
 
 namespace rfvar::technique {
 
 namespace {
-class VlSb final : public ITechnique {
+class VlSb final : public IFreqTechnique {
  public:
   const Info& info() const override { return info_; }
   rfmodel::RfSetup freq_setup(const varius::SmDelays& sm, const varius::RfGeometry& g,
@@ -28,7 +28,6 @@ class VlSb final : public ITechnique {
   Info info_{"vl-sb",
              "70 % VL-SB: a physical bank is slow if any of its sub-banks is",
              "Tan 2016 §3.2.1",
-             bit(Role::freq),
              {3}};
 };
 }  // namespace

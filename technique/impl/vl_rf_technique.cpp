@@ -2,13 +2,15 @@
 // vector is slow (slow_access_cycles) if any of its 32 registers is. Its per-row latencies depend on
 // every register of the SM, so the IPC study averages it over every chip and the aging study runs it
 // per chip (on the chip's SM 0); its guardband covers the fast registers.
-#include "technique/setups.h"
-#include "technique/technique.h"
+#include "technique/parts/setups.h"
+#include "technique/freq_technique.h"
+#include "technique/ipc_technique.h"
+#include "technique/aging_technique.h"
 
 namespace rfvar::technique {
 
 namespace {
-class VlRf final : public ITechnique {
+class VlRf final : public IFreqTechnique, public IIpcTechnique, public IAgingTechnique {
  public:
   const Info& info() const override { return info_; }
   rfmodel::RfSetup freq_setup(const varius::SmDelays& sm, const varius::RfGeometry& g,
@@ -27,7 +29,6 @@ class VlRf final : public ITechnique {
   Info info_{"vl-rf",
              "70 % VL-RF: per-register slow flags, a vector is slow if any register is",
              "Liang & Brooks 2006; Tan 2016 §3.2.1",
-             bit(Role::freq) | bit(Role::ipc) | bit(Role::aging),
              {3, 11, 13}};
   AgingHooks aging_{FreshPlan::vl_rf, Sensing::none, vl_rf_rule()};
 };

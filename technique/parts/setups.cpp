@@ -1,4 +1,4 @@
-#include "technique/setups.h"
+#include "technique/parts/setups.h"
 
 #include "rfmodel/setup_builders.h"
 

@@ -54,8 +54,8 @@ class FastBanks final : public IGuardbandRule {
 
 }  // namespace
 
-std::shared_ptr<const IGuardbandRule> fast_banks_rule(bool reorganized) {
-  return std::make_shared<FastBanks>(reorganized);
+std::shared_ptr<const IGuardbandRule> fast_banks_rule(FastBanksAt at) {
+  return std::make_shared<FastBanks>(at == FastBanksAt::reorganization);
 }
 
 }  // namespace rfvar::technique

@@ -10,11 +10,11 @@
 #include <string>
 
 #include "arch/run.h"
-#include "technique/technique.h"
+#include "technique/ipc_technique.h"
 
 namespace rfvar::technique {
 
-arch::GpuRunResult run_technique(const ITechnique& t, const arch::IWorkload& wl, const arch::ArchParams& p,
+arch::GpuRunResult run_technique(const IIpcTechnique& t, const arch::IWorkload& wl, const arch::ArchParams& p,
                                  const rfmodel::RfParams& rp, std::span<const varius::SmDelays* const> sms,
                                  const varius::RfGeometry& g, std::uint64_t key, Progress* progress = nullptr,
                                  const std::string& scheduler = "");

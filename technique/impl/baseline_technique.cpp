@@ -5,12 +5,14 @@
 //          every sub-bank (docs/models.md#nbti).
 #include <algorithm>
 
-#include "technique/technique.h"
+#include "technique/freq_technique.h"
+#include "technique/ipc_technique.h"
+#include "technique/aging_technique.h"
 
 namespace rfvar::technique {
 
 namespace {
-class Baseline final : public ITechnique {
+class Baseline final : public IFreqTechnique, public IIpcTechnique, public IAgingTechnique {
  public:
   const Info& info() const override { return info_; }
   rfmodel::RfSetup freq_setup(const varius::SmDelays& sm, const varius::RfGeometry& g,
@@ -31,7 +33,6 @@ class Baseline final : public ITechnique {
   Info info_{"baseline",
              "every access one cycle: the PV clock (freq, aging) or the chip without PV (ipc)",
              "Tan 2016 §3.1, §6.1",
-             bit(Role::freq) | bit(Role::ipc) | bit(Role::aging),
              {3, 11, 12, 13}};
   AgingHooks aging_{FreshPlan::ideal, Sensing::none, slowest_register_rule()};
 };

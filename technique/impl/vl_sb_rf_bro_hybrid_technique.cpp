@@ -1,12 +1,12 @@
 // vl-sb+rf-bro+hybrid: VL-SB + RF-BRO with h hybrid banks (Tan 2016 §3.3.4), h given by the
 // frequency study (--hybrid-banks; a hybrid bank counts as slow for full-width access).
-#include "technique/setups.h"
-#include "technique/technique.h"
+#include "technique/parts/setups.h"
+#include "technique/freq_technique.h"
 
 namespace rfvar::technique {
 
 namespace {
-class VlSbRfBroHybrid final : public ITechnique {
+class VlSbRfBroHybrid final : public IFreqTechnique {
  public:
   const Info& info() const override { return info_; }
   rfmodel::RfSetup freq_setup(const varius::SmDelays& sm, const varius::RfGeometry& g,
@@ -18,7 +18,6 @@ class VlSbRfBroHybrid final : public ITechnique {
   Info info_{"vl-sb+rf-bro+hybrid",
              "VL-SB + RF-BRO with h hybrid banks (h clamped; rfmodel/bank_table.h)",
              "Tan 2016 §3.3.4",
-             bit(Role::freq),
              {}};
 };
 }  // namespace

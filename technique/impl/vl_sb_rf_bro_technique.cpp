@@ -1,13 +1,14 @@
 // vl-sb+rf-bro: VL-SB with the RF-BRO bank organization table (Tan 2016 §3.2.2): sub-banks sorted
 // by delay and paired into virtual banks, so the fast ones form whole fast banks.
-#include "technique/families.h"
-#include "technique/setups.h"
-#include "technique/technique.h"
+#include "technique/parts/pv_opt_parts.h"
+#include "technique/parts/setups.h"
+#include "technique/freq_technique.h"
+#include "technique/ipc_technique.h"
 
 namespace rfvar::technique {
 
 namespace {
-class VlSbRfBro final : public ITechnique {
+class VlSbRfBro final : public IFreqTechnique, public IIpcTechnique {
  public:
   const Info& info() const override { return info_; }
   rfmodel::RfSetup freq_setup(const varius::SmDelays& sm, const varius::RfGeometry& g,
@@ -24,7 +25,6 @@ class VlSbRfBro final : public ITechnique {
   Info info_{"vl-sb+rf-bro",
              "70 % VL-SB + RF-BRO bank organization table",
              "Tan 2016 §3.2.2",
-             bit(Role::freq) | bit(Role::ipc),
              {3, 11}};
 };
 }  // namespace

@@ -2,12 +2,12 @@
 // array as slow as its slowest vector; arrays are ranked and a vector is slow if its array is.
 #include "rfmodel/classify.h"
 #include "rfmodel/setup_builders.h"
-#include "technique/technique.h"
+#include "technique/freq_technique.h"
 
 namespace rfvar::technique {
 
 namespace {
-class VlRv final : public ITechnique {
+class VlRv final : public IFreqTechnique {
  public:
   const Info& info() const override { return info_; }
   rfmodel::RfSetup freq_setup(const varius::SmDelays& sm, const varius::RfGeometry& g,
@@ -21,7 +21,6 @@ class VlRv final : public ITechnique {
   Info info_{"vl-rv",
              "70 % VL-RV: per-array slow flags over neighbouring register vectors",
              "Tan 2016 §3.2.1",
-             bit(Role::freq),
              {3}};
 };
 }  // namespace

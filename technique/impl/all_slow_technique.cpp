@@ -2,12 +2,12 @@
 // clock 1 with the identity organization: the cycle model's bound on any slow-bank technique's IPC
 // loss (Tan 2016 §6.1.1: under VL-RF "almost all register vector accesses take two cycles"). Like
 // the ipc baseline it ignores the chip.
-#include "technique/technique.h"
+#include "technique/ipc_technique.h"
 
 namespace rfvar::technique {
 
 namespace {
-class AllSlow final : public ITechnique {
+class AllSlow final : public IIpcTechnique {
  public:
   const Info& info() const override { return info_; }
   arch::SmPolicy policy() const override { return {}; }
@@ -22,7 +22,6 @@ class AllSlow final : public ITechnique {
       "all-slow",
       "every access slow (2 cycles, no PV clock): the model's bound on any slow-bank technique's IPC loss",
       "Tan 2016 §6.1.1",
-      bit(Role::ipc),
       {}};
 };
 }  // namespace
