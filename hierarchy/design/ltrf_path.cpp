@@ -15,23 +15,9 @@ LtrfPath::LtrfPath(ltrf::LtrfVariant variant, RegionKind regions, const ltrf::Lt
 
 void LtrfPath::fold_stats() {
   if (!part_) return;
-  const ltrf::PartitionStats& s = part_->stats();
-  ltrf::PartitionStats& t = total_.partitions;
-  t.prefetches += s.prefetches;
-  t.regions_entered += s.regions_entered;
-  t.activations += s.activations;
-  t.deactivations += s.deactivations;
-  t.regs_fetched += s.regs_fetched;
-  t.regs_written_back += s.regs_written_back;
-  t.dead_not_fetched += s.dead_not_fetched;
-  t.dead_not_written += s.dead_not_written;
-  t.accesses += s.accesses;
-  t.misses += s.misses;
+  now_.partitions = part_->stats();  // now_ counts the path's own events; its partitions come from part_
   part_->reset_stats();
-  total_.instructions += now_.instructions;
-  total_.region_entries += now_.region_entries;
-  total_.prefetch_wait_cycles += now_.prefetch_wait_cycles;
-  total_.late_writes += now_.late_writes;
+  total_ += now_;
   now_ = {};
 }
 

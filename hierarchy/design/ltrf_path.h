@@ -46,6 +46,14 @@ struct LtrfPathStats {
   std::uint64_t region_entries = 0;   // dynamic region entries (a PREFETCH each when active)
   std::uint64_t prefetch_wait_cycles = 0;  // sum over PREFETCHes and refetches of the warp's wait
   std::uint64_t late_writes = 0;      // results written to the main RF for an inactive warp
+  LtrfPathStats& operator+=(const LtrfPathStats& o) {
+    partitions += o.partitions;
+    instructions += o.instructions;
+    region_entries += o.region_entries;
+    prefetch_wait_cycles += o.prefetch_wait_cycles;
+    late_writes += o.late_writes;
+    return *this;
+  }
   double dynamic_region_length() const {
     return region_entries ? static_cast<double>(instructions) / static_cast<double>(region_entries) : 0.0;
   }

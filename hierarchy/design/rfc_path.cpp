@@ -7,17 +7,7 @@ RfcPath::RfcPath(const rfc::RfcParams& p, bool sfu_long_latency, bool active_set
 
 void RfcPath::fold_stats() {
   if (!rfc_) return;
-  const rfc::RfcStats& s = rfc_->stats();
-  total_.reads += s.reads;
-  total_.read_hits += s.read_hits;
-  total_.writes_cached += s.writes_cached;
-  total_.writes_bypassed += s.writes_bypassed;
-  total_.overwrites += s.overwrites;
-  total_.evictions += s.evictions;
-  total_.eviction_writebacks += s.eviction_writebacks;
-  total_.flushes += s.flushes;
-  total_.flush_writebacks += s.flush_writebacks;
-  total_.dead_dropped += s.dead_dropped;
+  total_ += rfc_->stats();
   rfc_->reset_stats();
 }
 

@@ -48,6 +48,20 @@ struct PartitionStats {
   std::uint64_t dead_not_written = 0;    // LTRF+: dropped instead of written back
   std::uint64_t accesses = 0;            // reads and writes served by the partition
   std::uint64_t misses = 0;              // accesses to a non-resident register (should stay 0)
+
+  PartitionStats& operator+=(const PartitionStats& o) {
+    prefetches += o.prefetches;
+    regions_entered += o.regions_entered;
+    activations += o.activations;
+    deactivations += o.deactivations;
+    regs_fetched += o.regs_fetched;
+    regs_written_back += o.regs_written_back;
+    dead_not_fetched += o.dead_not_fetched;
+    dead_not_written += o.dead_not_written;
+    accesses += o.accesses;
+    misses += o.misses;
+    return *this;
+  }
 };
 
 class WarpPartitions {

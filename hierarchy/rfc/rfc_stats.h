@@ -20,6 +20,20 @@ struct RfcStats {
   std::uint64_t flush_writebacks = 0;     // live values written back by flushes
   std::uint64_t dead_dropped = 0;         // dead values evicted / flushed without a write-back
 
+  RfcStats& operator+=(const RfcStats& o) {
+    reads += o.reads;
+    read_hits += o.read_hits;
+    writes_cached += o.writes_cached;
+    writes_bypassed += o.writes_bypassed;
+    overwrites += o.overwrites;
+    evictions += o.evictions;
+    eviction_writebacks += o.eviction_writebacks;
+    flushes += o.flushes;
+    flush_writebacks += o.flush_writebacks;
+    dead_dropped += o.dead_dropped;
+    return *this;
+  }
+
   std::uint64_t mrf_reads() const { return reads - read_hits; }
   std::uint64_t mrf_writes() const { return writes_bypassed + eviction_writebacks + flush_writebacks; }
   std::uint64_t mrf_reads_avoided() const { return read_hits; }
