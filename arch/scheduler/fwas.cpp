@@ -1,24 +1,18 @@
 // Fast-warp aware scheduling (Tan 2016 §3.3.3): among ready warps prefer those whose next
 // instruction reads and writes only fast (or hybrid-fast) banks; ties and the rest in loose
 // round-robin order (the base policy).
-#include "arch/scheduler/i_warp_scheduler.h"
+#include "arch/scheduler/ready_mask_scheduler.h"
 
 namespace rfvar::arch {
 namespace {
-class Fwas final : public IWarpScheduler {
+class Fwas final : public ReadyMaskScheduler {
  public:
-  int pick(std::span<const WarpView> w) override {
-    const int fast = first_after(w, last_, [](const WarpView& v) { return v.ready && v.fast; });
-    return fast >= 0 ? fast : first_after(w, last_, [](const WarpView& v) { return v.ready; });
-  }
-  bool offers_pick_ready() const override { return true; }
   int pick_ready(const ReadySet& r) override {
     int bit = r.first_after(r.ready & r.fast, last_);
     if (bit < 0) bit = r.first_after(r.ready, last_);
     return bit < 0 ? -1 : r.slot(bit);
   }
   void on_issue(int slot) override { last_ = slot; }
-  bool needs_waiting_warps() const override { return false; }
 
  private:
   int last_ = -1;

@@ -1,21 +1,16 @@
 // Loose round robin (GPGPU-Sim 3.1 default, Tan's baseline): the first ready warp after the one
 // issued last.
-#include "arch/scheduler/i_warp_scheduler.h"
+#include "arch/scheduler/ready_mask_scheduler.h"
 
 namespace rfvar::arch {
 namespace {
-class Lrr final : public IWarpScheduler {
+class Lrr final : public ReadyMaskScheduler {
  public:
-  int pick(std::span<const WarpView> w) override {
-    return first_after(w, last_, [](const WarpView& v) { return v.ready; });
-  }
-  bool offers_pick_ready() const override { return true; }
   int pick_ready(const ReadySet& r) override {
     const int bit = r.first_after(r.ready, last_);
     return bit < 0 ? -1 : r.slot(bit);
   }
   void on_issue(int slot) override { last_ = slot; }
-  bool needs_waiting_warps() const override { return false; }
 
  private:
   int last_ = -1;

@@ -115,7 +115,8 @@ TEST_CASE("GIVEN an unknown scheduler name WHEN created THEN the error lists the
   CHECK_THROWS_WITH_AS(make_scheduler("nope", params()), doctest::Contains("two-level"), InputError);
 }
 
-TEST_CASE("GIVEN random ready and fast warps WHEN lrr and fwas pick from bitmasks THEN they choose what pick() chooses") {
+TEST_CASE("GIVEN random ready and fast warps of one scheduler unit WHEN lrr and fwas pick from views and from the "
+          "SM's bitmasks THEN they agree (ReadyMaskScheduler maps the views' slots as the SM does)") {
   // Seed: a fixed LCG; 2000 random states per policy, scheduler unit 1 of 2 (slots 1, 3, 5, ...).
   for (const char* name : {"lrr", "fwas"}) {
     auto a = make_scheduler(name, params());
