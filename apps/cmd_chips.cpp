@@ -1,16 +1,14 @@
-// `rfvar chips`: generate a chip population (varius/) and write it (chips_file.h), or describe a
-// population file with --info. No model logic here.
+// `rfvar chips`: the population stage (study/stages/population_stage.h), or describe a population
+// file with --info. CLI wiring and the table only.
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 
-#include "apps/chips_file.h"
 #include "apps/cli_common.h"
-#include "common/h5io.h"
-#include "common/progress.h"
-#include "varius/chip_sampler.h"
-#include "varius/params.h"
+#include "apps/stage_cli.h"
+#include "study/stages/chips_file.h"
+#include "study/stages/population_stage.h"
 #include "varius/population.h"
 
 namespace rfvar::apps {
@@ -18,16 +16,13 @@ namespace rfvar::apps {
 namespace {
 
 struct ChipsOptions {
-  int chips = -1;  // -1: population.chips
-  std::uint32_t first_chip = 0;
-  bool exact = false;
-  int deflate = -1;  // -1: population.deflate_level
+  stages::PopulationStage::Options stage;
   std::string info;
 };
 
 void print_info(const std::string& path, bool json) {
-  const ChipsFile f(path);
-  const ChipsFileInfo& i = f.info();
+  const stages::ChipsFile f(path);
+  const stages::ChipsFileInfo& i = f.info();
   const auto chips = f.read(0, -1, 0, -1, false);
   const varius::PopulationSummary s = varius::summarize(chips);
   if (json) {
@@ -58,41 +53,20 @@ void run(CommonOptions& o, const ChipsOptions& co) {
     print_info(co.info, o.json);
     return;
   }
-  Config config = o.load_config();
-  if (co.chips == 0 || co.chips < -1) throw InputError("--chips " + std::to_string(co.chips) + ": must be at least 1");
-  if (co.chips > 0) config.set("population.chips=" + std::to_string(co.chips));
-  if (co.deflate >= 0) config.set("population.deflate_level=" + std::to_string(co.deflate));
-  if (co.exact) config.set("varius.sampling=\"exact\"");
-  const auto pop = varius::PopulationParams::from_config(config);
-  const auto vp = varius::VariusParams::from_config(config);
-  const auto fp = varius::FloorplanParams::from_config(config);
-  const std::uint64_t seed = o.master_seed(config);
+  const stages::StageContext ctx = stage_context(o, o.output);
+  stages::PopulationStage::check(co.stage, ctx);
   o.apply_threads();
-  // Fail on an unwritable output before spending time: H5Writer checks the directory.
-  { const auto probe = std::make_unique<H5Writer>(o.output); }
-
-  const auto t0 = std::chrono::steady_clock::now();
-  const varius::ChipSampler sampler(vp, fp);
-  std::vector<varius::ChipSample> chips;
-  {
-    Progress bar("chips", static_cast<std::uint64_t>(pop.chips), o.progress());
-    chips = varius::sample_population(sampler, seed, co.first_chip, pop.chips, &bar);
-  }
-  write_chips_file(o.output, chips, seed, co.first_chip, config, o.command_line);
-  const double elapsed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const varius::PopulationSummary s = varius::summarize(chips);
+  const auto r = stages::PopulationStage::run(co.stage, ctx);
+  const varius::PopulationSummary& s = r.summary;
+  const double elapsed = r.elapsed_s;
+  const std::uint64_t seed = r.seed;
   if (o.json) {
-    print_json({{"chips", s.chips}, {"sms_per_chip", s.sms_per_chip}, {"mean_norm_freq", s.mean_norm_freq},
-                {"std_norm_freq", s.std_norm_freq}, {"sm_to_sm_ratio_mean", s.sm_to_sm_ratio_mean},
-                {"within_sm_ratio_mean", s.within_sm_ratio_mean}, {"elapsed_s", elapsed},
-                {"first_chip", co.first_chip}, {"seed", seed}, {"sampling", vp.sampling},
-                {"output", o.output}});
+    print_json(stages::PopulationStage::json(r));
     return;
   }
   std::printf("rfvar chips: %d chips (ids %u..%u), %d SMs each, seed %llu, %s sampling -> %s\n", s.chips,
-              co.first_chip, co.first_chip + static_cast<std::uint32_t>(s.chips - 1), s.sms_per_chip,
-              static_cast<unsigned long long>(seed), vp.sampling.c_str(), o.output.c_str());
+              r.first_chip, r.first_chip + static_cast<std::uint32_t>(s.chips - 1), s.sms_per_chip,
+              static_cast<unsigned long long>(seed), r.sampling.c_str(), o.output.c_str());
   std::printf("  %-34s %8.4f\n", "mean normalized chip frequency", s.mean_norm_freq);
   std::printf("  %-34s %8.4f\n", "std over chips", s.std_norm_freq);
   std::printf("  %-34s %8.4f\n", "SM-to-SM ratio (fastest/slowest SM)", s.sm_to_sm_ratio_mean);
@@ -111,16 +85,8 @@ void register_chips(CLI::App& app, CommonOptions& o) {
       "variation (1.0), plus each chip's Vth/Leff systematic maps, to an HDF5 file.\n"
       "Frequencies are normalized to the same chip without PV.");
   add_common_options(sub, o, "chips.h5");
-  sub->add_option("--chips", co->chips, "Number of chips (default: population.chips = 100)");
-  sub->add_option("--first-chip", co->first_chip,
-                  "Id of the first chip (default 0); chip i is the same in any run with the same seed");
-  sub->add_flag("--exact-cells", co->exact,
-                "Draw every cell (15.7 M per chip, the reference) instead of sampling register maxima "
-                "directly (default: varius.sampling = \"fast\")");
-  sub->add_option("--deflate", co->deflate,
-                  "HDF5 deflate level 0-9 of the big datasets (0 = uncompressed, fastest; 1 halves the "
-                  "file but costs seconds per 100 chips; default: population.deflate_level = 0)")
-      ->check(CLI::Range(0, 9));
+  add_stage_options(sub, co->stage, stages::PopulationStage::options());
+  sub->get_option("--deflate")->check(CLI::Range(0, 9));
   sub->add_option("--info", co->info, "Describe a chip population file instead of generating one");
   sub->callback([&o, co] { run(o, *co); });
 }

@@ -1,82 +1,37 @@
 // `rfvar energy`: register-file energy (issue 18): the Gebhart MICRO 2011 LRF / ORF / MRF
 // allocation against the flat RF and the RFC, and RFC / LTRF energy and power at the main-RF designs
-// of LTRF Table 2. No model logic here: study/energy/energy_study.h does it.
-#include <chrono>
+// of LTRF Table 2. No model logic here: the energy stage (study/stages/energy_stage.h) declares the
+// options, runs study/energy/energy_study.h and writes the HDF5; this file wires and prints.
 #include <cmath>
 #include <cstdio>
 
 #include "apps/cli_common.h"
-#include "apps/energy_output.h"
-#include "hierarchy/design/design.h"
-#include "study/energy/energy_study.h"
-#include "study/energy/energy_workloads.h"
+#include "apps/stage_cli.h"
+#include "study/stages/energy_stage.h"
 
 namespace rfvar::apps {
 
 namespace {
 
 struct EnergyOptions {
-  std::string kernels = "all";
-  std::string configs = "1,2,3,4,5,6,7";
-  std::string designs = "bl,rfc,ltrf,ltrf+";
-  std::string design_kernels = "all";  // workloads that run the designs: all, or hand (.kernel only)
-  int block_stride = 1;
-  std::string trace_cache;
+  stages::EnergyStage::Options stage;
   std::string output;
 };
-
-std::vector<int> parse_configs(const std::string& text) {
-  std::vector<int> v;
-  for (const auto& s : split_list(text)) {
-    std::size_t n = 0;
-    int c = 0;
-    try {
-      c = std::stoi(s, &n);
-    } catch (const std::exception&) {
-      n = 0;
-    }
-    if (n != s.size() || c < 1 || c > 7)
-      throw InputError("--configs '" + text + "': '" + s +
-                       "' is not a main-RF design of LTRF Table 2 (accepted: 1..7)");
-    v.push_back(c);
-  }
-  if (v.empty()) throw InputError("--configs: no main-RF design given (accepted: 1..7)");
-  return v;
-}
 
 double pct(double rel) { return 100.0 * (1.0 - rel); }
 
 void run(CommonOptions& o, const EnergyOptions& eo) {
-  const Config config = o.load_config();
+  const stages::StageContext ctx = stage_context(o, eo.output);
+  stages::EnergyStage::check(eo.stage, ctx);
   o.apply_threads();
-  const arch::ArchParams ap = arch::ArchParams::from_config(config);
-  if (ap.gpu_sms > 1) throw InputError(arch::kOneSmOnly);
-  const arch::hierarchy::HierarchyParams h = arch::hierarchy::HierarchyParams::from_config(config);
-  const arch::energy::EnergyParams ep = arch::energy::EnergyParams::from_config(config);
-  study::EnergyStudyOptions so;
-  so.kernels = study::resolve_energy_workloads(split_list(eo.kernels));
-  so.configs = parse_configs(eo.configs);
-  so.designs = split_list(eo.designs);
-  so.block_stride = eo.block_stride;
-  so.sfu_long_latency = h.ltrf.long_latency_sfu;
-  so.trace_cache = eo.trace_cache;
-  if (eo.design_kernels != "all" && eo.design_kernels != "hand")
-    throw InputError("--design-kernels '" + eo.design_kernels + "' is not one of: all, hand");
-  so.compiled_designs = eo.design_kernels == "all";
-  const std::uint64_t seed = o.master_seed(config);
-  Progress bar("energy", study::energy_study_items(so), o.progress());
-  const auto t0 = std::chrono::steady_clock::now();
-  const study::EnergyStudyResult r = study::run_energy_study(so, ap, h, ep, seed, &bar);
-  bar.finish();
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (!eo.output.empty()) write_energy_file(eo.output, r, ep, config, seed, o.command_line);
+  const stages::EnergyStage::Result res = stages::EnergyStage::run(eo.stage, ctx);
   if (o.json) {
-    nlohmann::json j = energy_json(r, ep);
-    j["seconds"] = secs;
-    if (!eo.output.empty()) j["file"] = eo.output;
-    print_json(j);
+    print_json(stages::EnergyStage::json(res));
     return;
   }
+  const study::EnergyStudyResult& r = res.r;
+  const arch::energy::EnergyParams& ep = res.ep;
+  const double secs = res.seconds;
   using arch::energy::Level;
   std::printf(
       "Register-file energy of the compile-time hierarchy (Gebhart MICRO 2011; %d ORF, %d LRF entries per "
@@ -136,22 +91,7 @@ void register_energy(CLI::App& app, CommonOptions& o) {
       "Register-file energy (Gebhart ISCA 2011, MICRO 2011; LTRF 2018 §6.2): the compile-time LRF / ORF /\n"
       "MRF allocation of every workload against the flat RF and the hardware RFC, and RFC / LTRF energy\n"
       "and power at the main-RF designs #1-#7 of LTRF Table 2 ([energy] table of the config).");
-  sub->add_option(
-      "--kernels", eo->kernels,
-      "Comma-separated workloads (any --kernel form; a plain name is a .kernel benchmark of data/kernels or\n"
-      "data/kernels/ltrf), 'all' (every .kernel benchmark and every data/cuda harness as ptx:NAME), 'hand'\n"
-      "or 'ptx' (default: all)");
-  sub->add_option("--design-kernels", eo->design_kernels,
-                  "Workloads that also run the designs on the SM: 'all' (the .kernel ones and the compiled\n"
-                  "ones, loaded with allocated register ids as rfvar ltrf does) or 'hand' (.kernel only)\n"
-                  "(default: all)");
-  sub->add_option("--configs", eo->configs,
-                  "Comma-separated main-RF designs of LTRF Table 2, 1..7 (default: 1,2,...,7)");
-  sub->add_option("--designs", eo->designs,
-                  "Comma-separated designs of bl,rfc,ltrf,ltrf+,shrf,ideal (default: bl,rfc,ltrf,ltrf+)");
-  sub->add_option("--block-stride", eo->block_stride,
-                  "Allocation replay: count every s-th block of each launch, >= 1 (default 1: every block)");
-  sub->add_option("--trace-cache", eo->trace_cache, kTraceCacheHelp);
+  add_stage_options(sub, eo->stage, stages::EnergyStage::options());
   add_common_options(sub, o, "");
   sub->add_option("-o,--output", eo->output,
                   "Also write the results to this HDF5 file (atomically; docs/hdf5.md \"energy\")");

@@ -1,16 +1,18 @@
 // `rfvar study [--config data/studies/NAME.toml] -o results/study.h5`: a whole study from a study
 // file (study/pipeline/study_spec.h): the chip population, frequencies, the IPC table, guardbands,
-// performance, and sweeps, each stage computed by the same rfvar subcommand a user would run
-// (study/pipeline/stage_runner.h, run in order with the sweeps by study/pipeline/study_run.h), cached
-// by the hash of its inputs, and gathered into one HDF5 file (apps/study_output.h). No model logic here.
+// performance, and sweeps, each stage computed in this process by the function its rfvar subcommand
+// calls (study/stages/stage.h; study/pipeline/stage_runner.h, run in order with the sweeps by
+// study/pipeline/study_run.h), cached by the hash of its inputs, and gathered into one HDF5 file
+// (study/pipeline/study_output.h). Every stage's options are checked before any stage runs. No model
+// logic here.
 #include <chrono>
 #include <cstdio>
 
 #include "apps/cli_common.h"
-#include "apps/study_output.h"
 #include "common/build_info.h"
 #include "common/h5io.h"
 #include "study/pipeline/stage_runner.h"
+#include "study/pipeline/study_output.h"
 #include "study/pipeline/study_config.h"
 #include "study/pipeline/study_run.h"
 #include "study/pipeline/study_spec.h"
@@ -88,13 +90,14 @@ void run(CommonOptions& o, const StudyOptions& so) {
   }
   { const auto probe = std::make_unique<H5Writer>(o.output); }
   const fs::path out_dir = fs::absolute(o.output).parent_path();
-  study::StageRunner runner({so.cache_dir.empty() ? out_dir / ".rfvar-cache" : fs::path(so.cache_dir), o.threads,
-                             o.progress()});
+  o.apply_threads();
+  study::StageRunner runner(
+      {so.cache_dir.empty() ? out_dir / ".rfvar-cache" : fs::path(so.cache_dir), o.progress(), o.command_line});
   const study::StudyRun run =
       study::run_study(spec, config, runner, o.json ? study::StageEvents{} : stderr_events());
   const auto& main = run.main;
 
-  std::vector<OutputPart> parts;
+  std::vector<study::OutputPart> parts;
   nlohmann::json j = {{"study", file.string()}, {"output", o.output}, {"seed", seed}};
   for (const auto& [name, r] : main) {
     parts.push_back({"/" + name, r.file, name == "population" ? kPopulationSkip : std::vector<std::string>{},
@@ -118,7 +121,7 @@ void run(CommonOptions& o, const StudyOptions& so) {
     root_attrs["sweep_" + sw.name] = (sw.swept_key ? "key " : "option ") + sw.swept + " = " + values;
   }
   runner.tidy();
-  assemble_study(o.output, parts, config, seed, o.command_line, root_attrs);
+  study::assemble_study(o.output, parts, config, seed, o.command_line, root_attrs);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   j["elapsed_s"] = elapsed;
   if (o.json) {

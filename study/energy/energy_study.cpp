@@ -60,15 +60,15 @@ AccessCounts design_counts(Design d, const hierarchy::DesignRun& r) {
   return c;
 }
 
-namespace {
-
-void check(const EnergyStudyOptions& o, const hierarchy::HierarchyParams& h) {
+void check_energy_study_options(const EnergyStudyOptions& o, const hierarchy::HierarchyParams& h) {
   if (o.kernels.empty()) throw InputError("--kernels: no kernel named");
   for (const auto& d : o.designs) hierarchy::find_design(d);
   for (int c : o.configs) h.ltrf.main_rf(c);
   if (o.block_stride < 1)
     throw InputError("--block-stride " + std::to_string(o.block_stride) + " outside the accepted range >= 1");
 }
+
+namespace {
 
 LevelEnergies priced(const AccessCounts& c, const AccessEnergy& e) { return {c, e.energy(c)}; }
 
@@ -178,7 +178,7 @@ std::size_t energy_study_items(const EnergyStudyOptions& o) {
 EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams& p,
                                    const hierarchy::HierarchyParams& h, const EnergyParams& ep,
                                    std::uint64_t seed, Progress* progress) {
-  check(o, h);
+  check_energy_study_options(o, h);
   EnergyStudyResult res;
   res.configs = o.configs;
   res.designs = o.designs;

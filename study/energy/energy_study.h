@@ -107,6 +107,10 @@ struct EnergyStudyResult {
   std::size_t runs = 0;
 };
 
+// The checks of run_energy_study() before any run: kernels named, designs, configs 1..7 (LTRF
+// Table 2), block_stride >= 1; InputError naming the option and the accepted range.
+void check_energy_study_options(const EnergyStudyOptions& o, const arch::hierarchy::HierarchyParams& h);
+
 EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const arch::ArchParams& p,
                                    const arch::hierarchy::HierarchyParams& h,
                                    const arch::energy::EnergyParams& ep, std::uint64_t seed,

@@ -42,6 +42,12 @@ struct Job {
 void check_options(const LtrfStudyOptions& o, const std::vector<const IWorkload*>& b,
                    const hierarchy::HierarchyParams& h) {
   if (b.empty()) throw InputError("--kernels: no kernel named");
+  check_ltrf_study_options(o, h);
+}
+
+}  // namespace
+
+void check_ltrf_study_options(const LtrfStudyOptions& o, const hierarchy::HierarchyParams& h) {
   if (o.designs.empty()) throw InputError("--designs: no design named");
   for (const auto& d : o.designs) hierarchy::find_design(d);
   h.ltrf.main_rf(o.config_id);
@@ -54,8 +60,6 @@ void check_options(const LtrfStudyOptions& o, const std::vector<const IWorkload*
   }
   hierarchy::check_active_warps(h.active_warps);
 }
-
-}  // namespace
 
 std::size_t ltrf_study_runs(std::size_t workloads, const LtrfStudyOptions& o) {
   std::vector<double> l = o.latencies;

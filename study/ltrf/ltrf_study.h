@@ -74,6 +74,10 @@ struct LtrfStudyResult {
   double warp_instructions = 0.0;  // over all runs
 };
 
+// The checks of run_ltrf_study() that need no workload: designs, config_id, the latency sweep,
+// max_loss in (0, 1), active warps; InputError naming the option and the accepted range.
+void check_ltrf_study_options(const LtrfStudyOptions& o, const arch::hierarchy::HierarchyParams& h);
+
 LtrfStudyResult run_ltrf_study(const std::vector<const arch::IWorkload*>& workloads,
                                const arch::ArchParams& p, const arch::hierarchy::HierarchyParams& h,
                                const LtrfStudyOptions& o, std::uint64_t key, Progress* progress = nullptr);

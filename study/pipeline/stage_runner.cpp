@@ -1,8 +1,6 @@
 #include "study/pipeline/stage_runner.h"
 
 #include <signal.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,6 +11,7 @@
 #include <sstream>
 
 #include "common/build_info.h"
+#include "common/h5io.h"
 
 namespace rfvar::study {
 
@@ -56,40 +55,14 @@ void write_atomic(const fs::path& target, const std::string& text) {
   fs::rename(tmp, target);
 }
 
-// Runs this binary with `args`; returns its exit status, its stdout in `out`.
-int run_child(const std::vector<std::string>& args, std::string& out) {
-  int pipe_fd[2];
-  if (::pipe(pipe_fd) != 0) throw InputError("study: cannot create a pipe");
-  const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) throw InputError("study: cannot start a stage process");
-  if (pid == 0) {
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // a killed study takes its stage with it
-    if (::getppid() != parent) ::_exit(127);
-    ::dup2(pipe_fd[1], 1);
-    ::close(pipe_fd[0]);
-    ::close(pipe_fd[1]);
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    ::execv("/proc/self/exe", argv.data());
-    ::_exit(127);
+// A cached stage file that opens as HDF5 (a truncated or overwritten one does not).
+bool readable_h5(const fs::path& p) {
+  try {
+    const H5Reader r(p);
+    return true;
+  } catch (const std::exception&) {
+    return false;
   }
-  ::close(pipe_fd[1]);
-  char buf[4096];
-  for (;;) {
-    const ssize_t n = ::read(pipe_fd[0], buf, sizeof buf);
-    if (n > 0) {
-      out.append(buf, static_cast<std::size_t>(n));
-    } else if (n == 0 || errno != EINTR) {
-      break;
-    }
-  }
-  ::close(pipe_fd[0]);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
 // A process that exists and is not a zombie (a killed stage can stay a zombie for a while).
@@ -162,13 +135,6 @@ void StageRunner::tidy() const {
   if (fs::is_directory(opt_.cache_dir / "traces")) remove_stale_temps(opt_.cache_dir / "traces");
 }
 
-fs::path StageRunner::config_file(const Config& config) {
-  const fs::path p = opt_.cache_dir / ("config-" + hex(config.fingerprint()) + ".toml");
-  if (!fs::exists(p))
-    write_atomic(p, "# Effective configuration of a study stage (written by rfvar study)\n" + config.to_toml());
-  return p;
-}
-
 StageResult StageRunner::run(const StageDef& stage, const std::map<std::string, std::string>& options,
                              const Config& config, const std::vector<const StageResult*>& upstream,
                              const std::function<void()>& on_start) {
@@ -180,39 +146,26 @@ StageResult StageRunner::run(const StageDef& stage, const std::map<std::string, 
   if (fs::exists(r.file) && fs::exists(json_file)) {
     try {
       r.summary = nlohmann::json::parse(slurp(json_file));
-      r.reused = true;
-      return r;
+      r.reused = readable_h5(r.file);  // else a truncated or corrupt .h5: run the stage again
+      if (r.reused) return r;
     } catch (const nlohmann::json::exception&) {  // unreadable summary: run the stage again
     }
   }
-  const fs::path population = upstream.empty() ? fs::path() : upstream.front()->file;
-  std::vector<std::string> args = {"rfvar"};
-  for (auto& a : stage_arguments(stage, options, population)) args.push_back(std::move(a));
-  args.insert(args.end(), {"--config", config_file(config).string(), "--json"});
+  const std::string population = upstream.empty() ? std::string() : upstream.front()->file.string();
   // The PTX workloads' traces, shared by every stage and study (not part of the stage hash: results
   // are identical with or without the trace cache).
-  if (stage.uses_kernels && (stage.command == "ipc" || stage.command == "guardband" || stage.command == "perf" ||
-                              stage.command == "energy" || stage.command == "ltrf"))
-    args.insert(args.end(), {"--trace-cache", (opt_.cache_dir / "traces").string()});
-  args.insert(args.end(), {"-o", r.file.string()});
-  if (opt_.threads > 0) args.insert(args.end(), {"--threads", std::to_string(opt_.threads)});
-  if (opt_.progress) args.push_back("--progress");
+  const std::string traces = stage.uses_kernels ? (opt_.cache_dir / "traces").string() : std::string();
+  const stages::StageContext ctx{config, r.file.string(), opt_.command_line + " [stage " + stage.name + "]",
+                                 opt_.progress};
   if (on_start) on_start();
   const auto t0 = std::chrono::steady_clock::now();
-  std::string out;
-  const int status = run_child(args, out);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (status != 0) {
-    std::string cmd;
-    for (const auto& a : args) cmd += (cmd.empty() ? "" : " ") + a;
-    throw InputError("study stage '" + stage.name + "' failed (exit status " + std::to_string(status) +
-                     "); its command was: " + cmd);
-  }
   try {
-    r.summary = nlohmann::json::parse(out);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError("study stage '" + stage.name + "' printed no JSON summary: " + std::string(e.what()));
+    // As text and back, so a fresh summary equals a reused one (NaN -> null, as the .json holds it).
+    r.summary = nlohmann::json::parse(stage.stage->run(options, population, traces, ctx).dump());
+  } catch (const InputError& e) {
+    throw InputError("study stage '" + stage.name + "' failed: " + e.what());
   }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!fs::exists(r.file)) throw InputError("study stage '" + stage.name + "' wrote no '" + r.file.string() + "'");
   write_atomic(json_file, r.summary.dump(2) + "\n");
   return r;

@@ -3,13 +3,13 @@
 // Contract: a stage's result lives in CACHE/<stage>-<hash>.h5 with its --json summary in
 // CACHE/<stage>-<hash>.json, where <hash> covers exactly what the result depends on (see
 // stage_catalog.h): stage name, options, the config keys under its prefixes, upstream hashes,
-// kernel file contents when it uses kernels, and the tool version. If both files exist the stage
-// is reused; otherwise the stage's rfvar subcommand is run as a child process of this binary (the
-// same code path as running that command by hand) with the effective config, writing the .h5
-// atomically (H5Writer) before the .json is renamed into place, so a run killed at any moment
-// leaves either a complete cache entry or none, and the next run resumes with the missing stages.
-// The child dies with its parent (PR_SET_PDEATHSIG). A failing child is an InputError naming the
-// stage (the child has already printed its own error on stderr).
+// kernel file contents when it uses kernels, and the tool version. If both files exist, the .json
+// parses and the .h5 opens as HDF5, the stage is reused; otherwise (a missing, truncated or corrupt
+// file) the stage runs again, in this process, through the function its rfvar subcommand calls
+// (study/stages/stage.h), with the effective config, writing the .h5 atomically (H5Writer) before
+// the .json is renamed into place, so a run killed at any moment leaves either a complete cache
+// entry or none, and the next run resumes with the missing stages. A failing stage is an InputError
+// naming the stage and the reason.
 #pragma once
 
 #include <filesystem>
@@ -35,8 +35,8 @@ struct StageResult {
 
 struct RunnerOptions {
   std::filesystem::path cache_dir;
-  int threads = 0;        // passed on as --threads when > 0
-  bool progress = false;  // children draw their progress bars on stderr
+  bool progress = false;     // stages draw their progress bars on stderr
+  std::string command_line;  // stored in every stage file (with the stage's name)
 };
 
 // The hash of a stage's inputs (16 hex digits).
@@ -58,7 +58,6 @@ class StageRunner {
                   const std::vector<const StageResult*>& upstream, const std::function<void()>& on_start = {});
 
  private:
-  std::filesystem::path config_file(const Config& config);
   RunnerOptions opt_;
 };
 

@@ -6,9 +6,12 @@
 // validate_config() builds every model library's Params from the config, so an out-of-range value
 // is an InputError naming key, value, origin and range before anything is run or written; it
 // refuses arch.gpu_sms > 1 (the ltrf and energy stages run one SM), naming the stage option gpu_sms
-// instead. validate_stage_options() checks, with `config`, the stage options that set model
-// parameters (gpu_sms of the ipc, guardband and perf stages, in their sections and in sweeps over
-// STAGE.gpu_sms): an InputError naming the study file, the option and the accepted range.
+// instead. validate_stage_options() runs, with `config`, every stage's own checks (study/stages/
+// stage.h: the options' values and ranges, techniques, kernels, the model parameters the options set,
+// such as gpu_sms of the ipc, guardband and perf stages) on the stages the study runs (with their
+// upstream ones) and on every sweep value's stages (with the swept key or option set, the sweep's
+// chips): an InputError naming the study file ("FILE:LINE" of the option or the sweep), the stage,
+// the option and the accepted range, before any stage runs or anything is written.
 #pragma once
 
 #include <string>

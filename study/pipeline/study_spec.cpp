@@ -2,6 +2,7 @@
 
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <set>
@@ -18,7 +19,7 @@ std::string where(const std::string& source, const toml::node& n) {
   return source + ":" + std::to_string(n.source().begin.line);
 }
 
-// A TOML value as TOML text (the form Config::set and stage_arguments take).
+// A TOML value as TOML text (the form Config::set and the stages' options take).
 std::string value_text(const toml::node& n) {
   std::ostringstream os;
   if (const auto* s = n.as_string()) {
@@ -137,7 +138,11 @@ SweepSpec parse_sweep(const toml::node& node, const std::string& source, const C
       if (!a || a->empty()) throw InputError(where(source, v) + ": [[sweep]] " + key + " must be a non-empty array");
       for (const auto& e : *a) {
         if (key == "values") {
-          s.values.push_back(value_text(e));
+          const std::string text = value_text(e);
+          if (std::find(s.values.begin(), s.values.end(), text) != s.values.end())
+            throw InputError(where(source, e) + ": [[sweep]] values: " + text +
+                             " is given twice (each value names its output group)");
+          s.values.push_back(text);
         } else {
           s.stages.push_back(str(e, key));
           try {

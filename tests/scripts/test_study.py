@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """`rfvar study` end to end: golden regression, determinism across thread counts, stage reuse,
-bad input, and interruption (kill -9 mid-run, then resume).
+bad input (checked before any stage runs), corrupt cached stage files, and interruption (kill -9
+mid-run, then resume).
 
     /usr/bin/python3 tests/scripts/test_study.py build/rfvar              # run the tests
     /usr/bin/python3 tests/scripts/test_study.py build/rfvar --regenerate # rewrite the golden file
@@ -230,6 +231,35 @@ def test_bad_input(binary, tmp):
         "bad gpu_clocks": ('[config.arch]\ngpu_clocks = "fast"\n[population]\nchips = 1\n', "2",
                            ["bad.toml:2", "arch.gpu_clocks", "equal, pv"]),
     }
+    # Checked by the stages themselves before any stage runs (issue 28): one error line naming the
+    # file and line, the stage, the option and what is accepted.
+    one_line = {
+        "unknown technique": ('[population]\nchips = 1\n[freq]\ntechniques = ["vl-xx"]\n', "4",
+                              ["bad.toml:4", "[freq] techniques", "vl-xx"]),
+        "configs out of range": ('[population]\nchips = 1\n[energy]\nconfigs = "0,99"\n', "4",
+                                 ["bad.toml:4", "[energy] configs", "1..7"]),
+        "block_stride 0": ('[energy]\nkernels = ["nw"]\nblock_stride = 0\n', "3",
+                           ["bad.toml:3", "[energy] block_stride", ">= 1"]),
+        "chips 0": ('[population]\nchips = 0\n', "2", ["bad.toml:2", "[population] chips", "at least 1"]),
+        "chips -5": ('[population]\nchips = -5\n', "2", ["bad.toml:2", "[population] chips", "at least 1"]),
+        "chips 1e8": ('[population]\nchips = 1e8\n', "2", ["bad.toml:2", "chips", "integer"]),
+        "chips 10^11": ('[population]\nchips = 100000000000\n', "2", ["bad.toml:2", "[population] chips", "outside"]),
+        "fast_fraction inf": ('[population]\nchips = 1\n[freq]\nfast_fraction = inf\n', "4",
+                              ["bad.toml:4", "[freq] fast_fraction", "finite", "(0, 1]"]),
+        "chip -1": ('[population]\nchips = 1\n[ipc]\nkernels = ["nw"]\nchip = -1\n', "5",
+                    ["bad.toml:5", "[ipc] chip", ">= 0"]),
+        "unknown kernel": ('[population]\nchips = 1\n[ipc]\nkernels = ["nw", "nosuch"]\n', "4",
+                           ["bad.toml:4", "[ipc] kernels", "unknown kernel 'nosuch'"]),
+        "bad latency_sweep": ('[ltrf]\nkernels = "all"\nlatency_sweep = "1,x"\n', "3",
+                              ["bad.toml:3", "[ltrf] latency_sweep", "not a number"]),
+        "duplicate sweep value": ('[population]\nchips = 1\n[freq]\n[[sweep]]\nname = "s"\n'
+                                  'key = "varius.rand_to_sys_ratio"\nvalues = [0.5, 0.5]\nstages = ["freq"]\n', "7",
+                                  ["bad.toml:7", "0.5 is given twice"]),
+        "bad sweep option value": ('[population]\nchips = 1\n[freq]\n[[sweep]]\nname = "n"\n'
+                                   'option = "freq.fast_fraction"\nvalues = [0.5, 2.0]\nstages = ["freq"]\n', "4",
+                                   ["bad.toml:4", "freq.fast_fraction = 2.0", "(0, 1]"]),
+    }
+    cases.update(one_line)
     for name, (text, line, needles) in cases.items():
         d = os.path.join(tmp, "bad-" + name.replace(" ", "-"))
         os.makedirs(d)
@@ -237,7 +267,11 @@ def test_bad_input(binary, tmp):
         with open(path, "w") as fh:
             fh.write(text)
         r = rfvar(binary, "study", "--config", path, "-o", os.path.join(d, "out.h5"), "--cache", os.path.join(d, "c"))
-        ok = r.returncode == 2 and all(n in r.stderr for n in needles) and not os.path.exists(os.path.join(d, "out.h5"))
+        cache = os.path.join(d, "c")
+        ran = [n for n in os.listdir(cache) if n.endswith(".h5") or n.endswith(".json")] if os.path.isdir(cache) else []
+        lines = r.stderr.strip().splitlines()
+        ok = (r.returncode == 2 and all(n in r.stderr for n in needles) and not os.path.exists(os.path.join(d, "out.h5"))
+              and not ran and (name not in one_line or (len(lines) == 1 and lines[0].startswith("rfvar: error: "))))
         check(ok, f"bad input, {name}: exit 2, message names {needles} (line {line}), nothing written"
               + ("" if ok else f"\n       got exit {r.returncode}: {r.stderr.strip()}"))
     # An output directory that cannot be created (its parent is a regular file).
@@ -291,6 +325,33 @@ def test_energy_stage(binary, tmp):
           "plot.py draws the energy figures and table rows" + ("" if p.returncode == 0 else ": " + p.stderr))
 
 
+def test_corrupt_cache(binary, tmp):
+    """A truncated or overwritten cached stage .h5 is not reused: the stage runs again, same result."""
+    study = os.path.join(tmp, "corrupt.toml")
+    with open(study, "w") as fh:
+        fh.write("[population]\nchips = 2\n[freq]\n")
+    cache = os.path.join(tmp, "corrupt-cache")
+    out = os.path.join(tmp, "corrupt", "a.h5")
+    r, a = run_study(binary, study, out, cache)
+    if r.returncode != 0:
+        check(False, "corrupt-cache study runs: " + r.stderr.strip())
+        return
+    first = datasets(out)
+    pop = [n for n in os.listdir(cache) if n.startswith("population-") and n.endswith(".h5")][0]
+    freq = [n for n in os.listdir(cache) if n.startswith("freq-") and n.endswith(".h5")][0]
+    size = os.path.getsize(os.path.join(cache, pop))
+    with open(os.path.join(cache, pop), "r+b") as fh:
+        fh.truncate(size // 2)
+    with open(os.path.join(cache, freq), "wb") as fh:
+        fh.write(b"not an HDF5 file")
+    r, b = run_study(binary, study, os.path.join(tmp, "corrupt", "b.h5"), cache)
+    st = {k: v["reused"] for k, v in b["stages"].items()} if b else {}
+    check(r.returncode == 0 and st == {"population": False, "freq": False},
+          f"a truncated population .h5 and an overwritten freq .h5 are rebuilt (reused: {st}; {r.stderr.strip()[-300:]})")
+    check(r.returncode == 0 and datasets(os.path.join(tmp, "corrupt", "b.h5")) == first,
+          "the rebuilt stages give the same study.h5")
+
+
 def test_interrupt_and_resume(binary, tmp, golden_out):
     out = os.path.join(tmp, "kill", "study.h5")
     cache = os.path.join(tmp, "kill", "cache")
@@ -308,7 +369,7 @@ def test_interrupt_and_resume(binary, tmp, golden_out):
         os.kill(p.pid, signal.SIGKILL)
     p.wait()
     check(killed, "interrupt: the study was killed (-9) mid-run")
-    time.sleep(0.5)  # the stage child dies with its parent (PR_SET_PDEATHSIG)
+    time.sleep(0.5)
     check(not os.path.exists(out), "interrupt: no study.h5 after kill -9")
     bad = []
     for n in os.listdir(cache):
@@ -337,6 +398,7 @@ def main():
             test_changed_key_reruns_dependents(binary, tmp)
             test_bad_input(binary, tmp)
             test_energy_stage(binary, tmp)
+            test_corrupt_cache(binary, tmp)
             test_interrupt_and_resume(binary, tmp, golden_out)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -1,5 +1,5 @@
 // The study's ipc, guardband and perf stages in the N-SM mode (study/pipeline: stage_catalog.h,
-// study_config.h): the stage option gpu_sms becomes --set arch.gpu_sms=N for that stage only, enters
+// study_config.h): the stage option gpu_sms sets arch.gpu_sms = N on that stage's config only, enters
 // its cache key, is checked before anything runs; the study's config keeps refusing arch.gpu_sms > 1.
 #include <doctest/doctest.h>
 
@@ -20,25 +20,23 @@ namespace RFVAR_UNITY_ID {
 using namespace rfvar;
 using namespace rfvar::study;
 
-namespace {
-bool has_pair(const std::vector<std::string>& args, const std::string& a, const std::string& b) {
-  for (std::size_t i = 0; i + 1 < args.size(); ++i)
-    if (args[i] == a && args[i + 1] == b) return true;
-  return false;
-}
-}  // namespace
-
 TEST_CASE(
-    "GIVEN the ipc stage's option gpu_sms = 15 WHEN its command is formed THEN it runs 15 SMs, and "
-    "without the option one SM") {
+    "GIVEN the ipc stage's option gpu_sms = 15 WHEN its checks run THEN they see arch.gpu_sms = 15 on the "
+    "stage's config, and without the option one SM") {
   const StudySpec spec =
       parse_study_text("[population]\nchips = 2\n[ipc]\nkernels = [\"nw\"]\ngpu_sms = 15\n", "s.toml");
   const StageDef& ipc = find_stage("ipc");
-  const auto args = stage_arguments(ipc, spec.stage("ipc")->options, "chips.h5");
-  CHECK(args.front() == "ipc");
-  CHECK(has_pair(args, "--set", "arch.gpu_sms=15"));
-  CHECK_FALSE(
-      has_pair(stage_arguments(ipc, {{"kernels", "\"nw\""}}, "chips.h5"), "--set", "arch.gpu_sms=15"));
+  const stages::StageContext ctx{Config::load_default(), "", "", false};
+  auto options = spec.stage("ipc")->options;
+  CHECK_NOTHROW(ipc.stage->check(options, ctx));
+  // --sm picks the one simulated SM: refused only when gpu_sms = 15 reached arch.gpu_sms.
+  options["sm"] = "1";
+  CHECK_THROWS_WITH_AS(ipc.stage->check(options, ctx), doctest::Contains("--sm selects the one simulated SM"),
+                       InputError);
+  options.erase("gpu_sms");
+  CHECK_NOTHROW(ipc.stage->check(options, ctx));
+  options["gpu_sms"] = "16";
+  CHECK_THROWS_WITH_AS(ipc.stage->check(options, ctx), doctest::Contains("arch.sms = 15"), InputError);
   // The stages that run the N-SM mode know the option; the one-SM stages do not.
   CHECK(find_option(find_stage("ltrf"), "gpu_sms") == nullptr);
   CHECK(find_option(find_stage("energy"), "gpu_sms") == nullptr);
@@ -49,8 +47,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "GIVEN the guardband and perf stages' option gpu_sms = 2 WHEN their commands are formed THEN they "
-    "run 2 SMs, without the option one SM, and gpu_sms enters their cache key") {
+    "GIVEN the guardband and perf stages' option gpu_sms = 2 WHEN their checks run THEN 2 SMs pass, 16 SMs "
+    "are refused, and gpu_sms enters their cache key") {
   const StudySpec spec = parse_study_text(
       "[population]\nchips = 2\n[guardband]\nkernels = [\"nw\"]\ngpu_sms = 2\n[perf]\nkernels = [\"nw\"]\n",
       "s.toml");
@@ -59,10 +57,11 @@ TEST_CASE(
     CAPTURE(name);
     const StageDef& stage = find_stage(name);
     const auto& options = spec.stage(name)->options;
-    const auto args = stage_arguments(stage, options, "chips.h5");
-    CHECK(args.front() == name);
-    CHECK(has_pair(args, "--chips", "chips.h5"));
-    CHECK(has_pair(args, "--set", "arch.gpu_sms=2") == (name == "guardband"));
+    const stages::StageContext ctx{c, "", "", false};
+    CHECK_NOTHROW(stage.stage->check(options, ctx));
+    std::map<std::string, std::string> sixteen = options;
+    sixteen["gpu_sms"] = "16";
+    CHECK_THROWS_WITH_AS(stage.stage->check(sixteen, ctx), doctest::Contains("arch.sms = 15"), InputError);
     std::map<std::string, std::string> two = options;
     two["gpu_sms"] = "2";
     std::map<std::string, std::string> one = options;

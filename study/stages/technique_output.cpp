@@ -1,8 +1,8 @@
-#include "apps/technique_output.h"
+#include "study/stages/technique_output.h"
 
 #include "technique/registry.h"
 
-namespace rfvar::apps {
+namespace rfvar::stages {
 
 void write_technique_attrs(H5Writer& out, const std::string& group, const std::string& name,
                            technique::Role role) {
@@ -20,4 +20,4 @@ void write_technique_attrs(H5Writer& out, const std::string& group, const std::s
   out.attr(group, "figures", figures);
 }
 
-}  // namespace rfvar::apps
+}  // namespace rfvar::stages

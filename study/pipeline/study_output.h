@@ -15,7 +15,7 @@
 
 #include "common/config.h"
 
-namespace rfvar::apps {
+namespace rfvar::study {
 
 struct OutputPart {
   std::string group;  // "/freq", "/sweeps/sigma_ratio/0.25/perf"
@@ -28,4 +28,4 @@ void assemble_study(const std::filesystem::path& out, const std::vector<OutputPa
                     std::uint64_t seed, const std::string& command_line,
                     const std::map<std::string, std::string>& attrs);
 
-}  // namespace rfvar::apps
+}  // namespace rfvar::study

@@ -15,9 +15,9 @@
 #include "common/h5io.h"
 #include "technique/technique.h"
 
-namespace rfvar::apps {
+namespace rfvar::stages {
 
 void write_technique_attrs(H5Writer& out, const std::string& group, const std::string& name,
                            technique::Role role);
 
-}  // namespace rfvar::apps
+}  // namespace rfvar::stages

@@ -1,10 +1,10 @@
-#include "apps/ltrf_output.h"
+#include "study/stages/ltrf_output.h"
 
 #include <limits>
 
 #include "common/h5io.h"
 
-namespace rfvar::apps {
+namespace rfvar::stages {
 
 void write_ltrf_file(const std::filesystem::path& out, const study::LtrfStudyResult& r, double max_loss,
                      int active_warps, const Config& config, std::uint64_t seed,
@@ -62,4 +62,4 @@ void write_ltrf_file(const std::filesystem::path& out, const study::LtrfStudyRes
   w.commit();
 }
 
-}  // namespace rfvar::apps
+}  // namespace rfvar::stages

@@ -1,10 +1,10 @@
-#include "apps/energy_output.h"
+#include "study/stages/energy_output.h"
 
 #include <cmath>
 
 #include "common/h5io.h"
 
-namespace rfvar::apps {
+namespace rfvar::stages {
 
 using namespace arch::energy;
 using study::EnergyStudyResult;
@@ -250,4 +250,4 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
   w.commit();
 }
 
-}  // namespace rfvar::apps
+}  // namespace rfvar::stages

@@ -21,7 +21,7 @@
 #include "common/config.h"
 #include "varius/chip_sample.h"
 
-namespace rfvar::apps {
+namespace rfvar::stages {
 
 void write_chips_file(const std::filesystem::path& out, const std::vector<varius::ChipSample>& chips,
                       std::uint64_t seed, std::uint32_t first_chip, const Config& config,
@@ -63,4 +63,4 @@ class ChipsFile {
   ChipsFileInfo info_;
 };
 
-}  // namespace rfvar::apps
+}  // namespace rfvar::stages

@@ -20,10 +20,10 @@
 #include "common/config.h"
 #include "study/ltrf/ltrf_study.h"
 
-namespace rfvar::apps {
+namespace rfvar::stages {
 
 void write_ltrf_file(const std::filesystem::path& out, const study::LtrfStudyResult& r, double max_loss,
                      int active_warps, const Config& config, std::uint64_t seed,
                      const std::string& command_line);
 
-}  // namespace rfvar::apps
+}  // namespace rfvar::stages

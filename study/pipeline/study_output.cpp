@@ -1,4 +1,4 @@
-#include "apps/study_output.h"
+#include "study/pipeline/study_output.h"
 
 #include <hdf5.h>
 
@@ -6,7 +6,7 @@
 
 #include "common/h5io.h"
 
-namespace rfvar::apps {
+namespace rfvar::study {
 
 namespace {
 
@@ -128,4 +128,4 @@ void assemble_study(const std::filesystem::path& out, const std::vector<OutputPa
   w.commit();
 }
 
-}  // namespace rfvar::apps
+}  // namespace rfvar::study

@@ -1,11 +1,11 @@
-#include "apps/chips_file.h"
+#include "study/stages/chips_file.h"
 
 #include <H5Cpp.h>
 
 #include "common/h5io.h"
 #include "varius/params.h"
 
-namespace rfvar::apps {
+namespace rfvar::stages {
 
 namespace {
 
@@ -238,4 +238,4 @@ void ChipsFile::read_into(std::vector<varius::ChipSample>& out, int first, int c
   }
 }
 
-}  // namespace rfvar::apps
+}  // namespace rfvar::stages

@@ -13,7 +13,7 @@
 #include "common/config.h"
 #include "study/energy/energy_study.h"
 
-namespace rfvar::apps {
+namespace rfvar::stages {
 
 void write_energy_file(const std::filesystem::path& out, const study::EnergyStudyResult& r,
                        const arch::energy::EnergyParams& ep, const Config& config, std::uint64_t seed,
@@ -22,4 +22,4 @@ void write_energy_file(const std::filesystem::path& out, const study::EnergyStud
 // The --json object of `rfvar energy` (without timing).
 nlohmann::json energy_json(const study::EnergyStudyResult& r, const arch::energy::EnergyParams& ep);
 
-}  // namespace rfvar::apps
+}  // namespace rfvar::stages

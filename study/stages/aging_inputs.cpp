@@ -1,8 +1,9 @@
-#include "apps/study_inputs.h"
+#include "study/stages/aging_inputs.h"
 
 #include <algorithm>
 
-#include "apps/technique_output.h"
+#include "study/stages/technique_output.h"
+#include "study/stages/workload_check.h"
 #include "frontend/load_workload.h"
 #include "workload/kernel_parser.h"
 #include "common/progress.h"
@@ -10,54 +11,53 @@
 #include "study/aging/chip_config_check.h"
 #include "technique/registry.h"
 
-namespace rfvar::apps {
+namespace rfvar::stages {
 
 namespace {
 constexpr int kBatchChips = 16;  // chips read per batch (about 2 MB per chip of 15 SMs)
 }
 
-StudyOptions StudyOptions::for_figure(int tan_figure) {
-  StudyOptions so;
-  for (const auto& n : technique::figure_names(tan_figure))
-    so.techniques += (so.techniques.empty() ? "" : ",") + n;
-  return so;
-}
+AgingOptions::AgingOptions(int tan_figure) : techniques(join_names(technique::figure_names(tan_figure))) {}
 
-void add_study_options(CLI::App* sub, StudyOptions& so) {
-  sub->add_option("--chips", so.chips_file, "Chip population file written by 'rfvar chips'")->required();
-  sub->add_option("--kernels", so.kernels,
-                  "Comma-separated workloads, or 'all' (default: all of data/kernels). Forms:\n" +
-                      arch::workload_spec_forms());
-  sub->add_option("--techniques", so.techniques,
-                  "Comma-separated: " + technique::names_joined(technique::Role::aging) +
-                      "\n(default: " + so.techniques + ")");
-  sub->add_option("--years", so.years, "Lifetime in years, > 0 (default: nbti.lifetime_years = 7)");
-  sub->add_option("--epochs", so.epochs,
-                  "Epochs of the NBTI-opt loop over the lifetime, >= 1 (default: nbti.lifetime_epochs = 7)");
-  sub->add_flag("--no-cache", so.no_cache,
-                "Simulate every SM run even if an identical one was run (slow; "
-                "results are identical)");
-  sub->add_option("--trace-cache", so.trace_cache, kTraceCacheHelp);
-}
+namespace {
 
-StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
-  StudyInputs in;
-  in.config = o.load_config();
+// The study's configuration from the options (validated: the model parameters, years, epochs, techniques).
+study::StudyConfig study_config(const AgingOptions& so, const Config& config) {
   if (so.years) nbti::check_years(*so.years);
   if (so.epochs && *so.epochs < 1)
     throw InputError("--epochs must be >= 1, got " + std::to_string(*so.epochs));
-  study::StudyConfig& cfg = in.study;
-  cfg.nbti = nbti::NbtiParams::from_config(in.config);
-  cfg.rf = rfmodel::RfParams::from_config(in.config);
-  cfg.arch = arch::ArchParams::from_config(in.config);
+  study::StudyConfig cfg;
+  cfg.nbti = nbti::NbtiParams::from_config(config);
+  cfg.rf = rfmodel::RfParams::from_config(config);
+  cfg.arch = arch::ArchParams::from_config(config);
   cfg.life = {so.years.value_or(cfg.nbti.lifetime_years), so.epochs.value_or(cfg.nbti.lifetime_epochs)};
   cfg.techniques = split_list(so.techniques);
   cfg.cache = !so.no_cache;
   if (cfg.techniques.empty()) throw InputError("--techniques: none named");
   for (const auto& t : cfg.techniques) technique::make_technique(t, technique::Role::aging);
-  in.kernel_names = so.kernels == "all" ? arch::available_benchmarks() : split_list(so.kernels);
-  if (in.kernel_names.empty()) throw InputError("--kernels: no benchmark named");
-  const std::uint64_t seed = o.master_seed(in.config);  // run_study()'s workload stream: the same key
+  return cfg;
+}
+
+std::vector<std::string> kernel_names(const AgingOptions& so) {
+  std::vector<std::string> names = so.kernels == "all" ? arch::available_benchmarks() : split_list(so.kernels);
+  if (names.empty()) throw InputError("--kernels: no benchmark named");
+  return names;
+}
+
+}  // namespace
+
+void check_aging_options(const AgingOptions& so, const Config& config) {
+  (void)study_config(so, config);
+  check_workload_specs(kernel_names(so), "--kernels");
+}
+
+AgingInputs load_aging_inputs(const AgingOptions& so, const Config& config) {
+  AgingInputs in;
+  in.config = config;
+  in.study = study_config(so, in.config);
+  const study::StudyConfig& cfg = in.study;
+  in.kernel_names = kernel_names(so);
+  const std::uint64_t seed = master_seed(in.config);  // run_aging()'s workload stream: the same key
   for (const auto& n : in.kernel_names)
     in.benchmarks.push_back(arch::load_workload(n, cfg.arch, seed, so.trace_cache));
   in.chips = std::make_unique<ChipsFile>(so.chips_file);
@@ -67,15 +67,14 @@ StudyInputs load_study_inputs(const CommonOptions& o, const StudyOptions& so) {
   return in;
 }
 
-std::unique_ptr<study::PopulationStudy> run_study(const CommonOptions& o, const StudyInputs& in,
-                                                  const std::string& label) {
+std::unique_ptr<study::PopulationStudy> run_aging(const AgingInputs& in, const std::string& label, bool progress) {
   const ChipsFileInfo& info = in.chips->info();
-  const RngStream workload(o.master_seed(in.config), 0, Stream::Workload);
+  const RngStream workload(master_seed(in.config), 0, Stream::Workload);
   auto study = std::make_unique<study::PopulationStudy>(in.study, in.benchmarks, info.chips, info.sms,
                                                         info.subbanks, workload);
   Progress bar(label,
                static_cast<std::uint64_t>(info.chips) * static_cast<std::uint64_t>(study->ticks_per_chip()),
-               o.progress());
+               progress);
   for (int first = 0; first < info.chips; first += kBatchChips) {
     const int count = std::min(kBatchChips, info.chips - first);
     study->run_chips(in.chips->read(first, count), first, &bar);
@@ -122,4 +121,4 @@ void write_sms_simulated(H5Writer& out, const study::PopulationStudy& study, int
   out.attr("/", "gpu_sms", static_cast<std::int64_t>(study.gpu_sms()));
 }
 
-}  // namespace rfvar::apps
+}  // namespace rfvar::stages

@@ -1,0 +1,41 @@
+// A stage's declared options (study/stages/stage.h) as options of its rfvar subcommand, and the
+// stage context a subcommand runs it in.
+//
+// Contract: add_stage_options() adds every declaration with a flag, in declaration order, bound to
+// its field of `o` (a bool field is a flag; a flag without dashes is a positional argument); the
+// study-only declarations are skipped. stage_context() is the effective config (--config, --set,
+// --seed), the output, the command line and the progress setting of the shared options.
+#pragma once
+
+#include <type_traits>
+
+#include "apps/cli_common.h"
+#include "study/stages/stage.h"
+
+namespace rfvar::apps {
+
+template <class O>
+void add_stage_options(CLI::App* sub, O& o, const std::vector<stages::OptionDecl<O>>& decls) {
+  for (const auto& d : decls) {
+    if (d.flag.empty()) continue;
+    std::visit(
+        [&](auto f) {
+          if constexpr (!std::is_same_v<decltype(f), stages::ConfigKeyOption>) {
+            using T = std::remove_cvref_t<decltype(o.*f)>;
+            CLI::Option* opt = nullptr;
+            if constexpr (std::is_same_v<T, bool>)
+              opt = sub->add_flag(d.flag, o.*f, d.help);
+            else
+              opt = sub->add_option(d.flag, o.*f, d.help);
+            if (d.required) opt->required();
+          }
+        },
+        d.field);
+  }
+}
+
+inline stages::StageContext stage_context(const CommonOptions& o, const std::string& output) {
+  return {o.load_config(), output, o.command_line, o.progress()};
+}
+
+}  // namespace rfvar::apps
