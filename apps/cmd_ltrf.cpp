@@ -9,6 +9,7 @@
 
 #include "apps/cli_common.h"
 #include "apps/ltrf_output.h"
+#include "common/limits.h"
 #include "hierarchy/design/design.h"
 #include "frontend/load_workload.h"
 #include "study/ltrf/ltrf_study.h"
@@ -38,25 +39,40 @@ std::vector<std::string> split(const std::string& list) {
 }
 
 // "1,1.5,...,8": numbers, where "..." continues the step of the two numbers before it up to the next.
-std::vector<double> parse_sweep(const std::string& text) {
+// Every value finite and > 0; at most max_points values (limits.max_sweep_points).
+std::vector<double> parse_sweep(const std::string& text, std::int64_t max_points) {
   const auto parts = split(text);
+  auto number = [&](const std::string& s) {
+    double x = 0;
+    try {
+      std::size_t n = 0;
+      x = std::stod(s, &n);
+      if (n != s.size()) throw std::invalid_argument("");
+    } catch (const std::exception&) {
+      throw InputError("--latency-sweep '" + text + "': '" + s + "' is not a number");
+    }
+    if (!(std::isfinite(x) && x > 0))
+      throw InputError("--latency-sweep '" + text + "': '" + s + "' is not a latency (accepted: finite, > 0)");
+    return x;
+  };
   std::vector<double> v;
+  auto room = [&](double more) {
+    if (static_cast<double>(v.size()) + more > static_cast<double>(max_points))
+      Limits::exceeded("--latency-sweep '" + text.substr(0, 60) + "': values", "max_sweep_points",
+                       static_cast<double>(v.size()) + more, static_cast<double>(max_points));
+  };
   for (std::size_t i = 0; i < parts.size(); ++i) {
     if (parts[i] == "...") {
       if (v.size() < 2 || i + 1 >= parts.size()) throw InputError("--latency-sweep '" + text + "': '...' needs two values before it and one after");
       const double step = v[v.size() - 1] - v[v.size() - 2];
       if (!(step > 0)) throw InputError("--latency-sweep '" + text + "': '...' needs an increasing step");
-      const double end = std::stod(parts[i + 1]);
+      const double end = number(parts[i + 1]);
+      room(std::floor((end - v.back()) / step));
       for (double x = v.back() + step; x < end - 1e-9; x += step) v.push_back(std::round(x * 1e9) / 1e9);
       continue;
     }
-    try {
-      std::size_t n = 0;
-      v.push_back(std::stod(parts[i], &n));
-      if (n != parts[i].size()) throw std::invalid_argument("");
-    } catch (const std::exception&) {
-      throw InputError("--latency-sweep '" + text + "': '" + parts[i] + "' is not a number");
-    }
+    room(1);
+    v.push_back(number(parts[i]));
   }
   return v;
 }
@@ -73,7 +89,7 @@ void run(CommonOptions& o, const LtrfOptions& lo) {
   study::LtrfStudyOptions so;
   so.designs = split(lo.designs);
   so.config_id = lo.config_id.value_or(h.ltrf.main_rf_config);
-  so.latencies = parse_sweep(lo.latency_sweep);
+  so.latencies = parse_sweep(lo.latency_sweep, ap.limits.max_sweep_points);
   so.max_loss = lo.max_loss;
   const std::vector<std::string> names = study::ltrf_workload_specs(lo.kernels, config);
   const std::uint64_t seed = o.master_seed(config);
