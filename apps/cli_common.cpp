@@ -64,6 +64,9 @@ void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& defa
   sub->add_option("--seed", o.seed, "Master seed of all random streams (default: population.seed = 1)");
   sub->add_option("--threads", o.threads, "OpenMP threads (default: all cores); results do not depend on it")
       ->check(CLI::NonNegativeNumber);
+  sub->add_flag("--force", o.force,
+                "Let -o replace an existing file that is not an rfvar output (never an input of the command, "
+                "a directory, a FIFO or a device: docs/cli.md \"Errors and limits\")");
   sub->add_flag("--json", o.json, "Print one JSON summary object on stdout instead of the table");
   sub->add_flag("--no-progress", o.no_progress, "Do not draw the progress bar on stderr");
   sub->add_flag("--progress", o.force_progress, "Draw the progress bar on stderr even with --json (a terminal only)");
@@ -96,6 +99,14 @@ std::pair<std::string, int> parse_chip_spec(const std::string& spec) {
   } catch (const std::exception&) {
     throw InputError("--chip '" + spec + "': the chip index must be a non-negative integer");
   }
+}
+
+void check_chip_capacity(const varius::RfGeometry& g, int registers_per_sm, const std::string& source) {
+  if (g.registers() < registers_per_sm)
+    throw InputError(source + ": the chips' register file holds " + std::to_string(g.registers()) +
+                     " registers per SM (banks " + std::to_string(g.banks) + " x rows_per_bank " +
+                     std::to_string(g.rows_per_bank) + " x 32), fewer than arch.registers_per_sm = " +
+                     std::to_string(registers_per_sm) + " that the SM model allocates");
 }
 
 void check_sm_option(int sm, int gpu_sms) {

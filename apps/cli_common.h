@@ -27,6 +27,7 @@ struct CommonOptions {
   std::string output;
   bool json = false;
   bool no_progress = false;
+  bool force = false;           // --force: -o may replace an existing file that is not an rfvar output
   bool force_progress = false;  // --progress: draw the bar even with --json (rfvar study's stages)
   std::string command_line;  // filled by main(), stored in output files
 
@@ -77,6 +78,11 @@ void check_sm_option(int sm, int gpu_sms);
 // above the chips' SM count.
 ChipSms read_chip_sms(const std::string& file, int first, int count, int sm, int gpu_sms,
                       const std::string& chip_option);
+
+// InputError naming `source` unless a chip of geometry `g` holds at least arch.registers_per_sm
+// registers per SM (the SM model allocates that many; a chips file made with a smaller
+// floorplan.rows_per_bank cannot run the cycle model).
+void check_chip_capacity(const varius::RfGeometry& g, int registers_per_sm, const std::string& source);
 
 // Prints a JSON object on stdout (the --json contract: exactly one object).
 void print_json(const nlohmann::json& j);

@@ -1,5 +1,7 @@
 // `rfvar chips`: generate a chip population (varius/) and write it (chips_file.h), or describe a
 // population file with --info. No model logic here.
+#include <limits>
+#include <optional>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -18,7 +20,7 @@ namespace rfvar::apps {
 namespace {
 
 struct ChipsOptions {
-  int chips = -1;  // -1: population.chips
+  std::optional<std::int64_t> chips;  // unset: population.chips
   std::uint32_t first_chip = 0;
   bool exact = false;
   int deflate = -1;  // -1: population.deflate_level
@@ -59,14 +61,22 @@ void run(CommonOptions& o, const ChipsOptions& co) {
     return;
   }
   Config config = o.load_config();
-  if (co.chips == 0 || co.chips < -1) throw InputError("--chips " + std::to_string(co.chips) + ": must be at least 1");
-  if (co.chips > 0) config.set("population.chips=" + std::to_string(co.chips));
+  if (co.chips) {
+    if (*co.chips < 1) throw InputError("--chips " + std::to_string(*co.chips) + ": must be at least 1");
+    config.set("population.chips=" + std::to_string(*co.chips));
+  }
   if (co.deflate >= 0) config.set("population.deflate_level=" + std::to_string(co.deflate));
   if (co.exact) config.set("varius.sampling=\"exact\"");
   const auto pop = varius::PopulationParams::from_config(config);
   const auto vp = varius::VariusParams::from_config(config);
   const auto fp = varius::FloorplanParams::from_config(config);
   const std::uint64_t seed = o.master_seed(config);
+  // Chip ids are int32 in the file (docs/hdf5.md "chips"): the last one must fit, not wrap.
+  constexpr std::int64_t kMaxId = std::numeric_limits<std::int32_t>::max();
+  if (static_cast<std::int64_t>(co.first_chip) + pop.chips - 1 > kMaxId)
+    throw InputError("--first-chip " + std::to_string(co.first_chip) + " with " + std::to_string(pop.chips) +
+                     " chips: the last chip id would pass " + std::to_string(kMaxId) + " (accepted: first chip + chips - 1 <= " +
+                     std::to_string(kMaxId) + ")");
   o.apply_threads();
   // Fail on an unwritable output before spending time: H5Writer checks the directory.
   { const auto probe = std::make_unique<H5Writer>(o.output); }

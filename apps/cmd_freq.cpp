@@ -2,6 +2,7 @@
 // §3.2, Fig. 3), per chip and SM, with distributions over chips. No model logic here: the study
 // driver (study/freq/freq_run.h) runs the techniques' freq hooks (technique/registry.h); this file
 // parses options, reads the chips, writes HDF5 and reports.
+#include <optional>
 #include <cstdio>
 
 #include "apps/chips_file.h"
@@ -19,7 +20,7 @@ namespace {
 struct FreqOptions {
   std::string chips_file;
   std::string techniques = join_names(technique::figure_names(3));
-  double fast_fraction = -1.0;  // < 0: rfmodel.fast_fraction
+  std::optional<double> fast_fraction;  // unset: rfmodel.fast_fraction
   int subbanks = 0;             // 0: floorplan.subbanks
   int hybrid_banks = 0;
   bool single_clock = false;
@@ -28,10 +29,11 @@ struct FreqOptions {
 void run(CommonOptions& o, const FreqOptions& fo) {
   // Validate everything before reading or writing anything.
   Config config = o.load_config();
-  if (fo.fast_fraction >= -0.5) {
-    if (!(fo.fast_fraction > 0.0 && fo.fast_fraction <= 1.0))
-      throw InputError("--fast-fraction " + std::to_string(fo.fast_fraction) + " is outside (0, 1]");
-    config.set("rfmodel.fast_fraction=" + std::to_string(fo.fast_fraction));
+  if (fo.fast_fraction) {
+    const double f = *fo.fast_fraction;
+    if (!(f > 0.0 && f <= 1.0))  // NaN fails too
+      throw InputError("--fast-fraction " + std::to_string(f) + " is outside (0, 1]");
+    config.set("rfmodel.fast_fraction=" + std::to_string(f));
   }
   if (fo.subbanks != 0) config.set("floorplan.subbanks=" + std::to_string(fo.subbanks));
   study::FreqRunSpec spec;

@@ -79,6 +79,7 @@ void run(CommonOptions& o, const IpcOptions& io) {
   shown = distinct_names(names, shown);
   std::string source;
   const ChipSms sms = load_sms(io, config, spec.arch.gpu_sms, seed, source);
+  check_chip_capacity(sms.geometry, spec.arch.registers_per_sm, source);
   varius::RfGeometry g = sms.geometry;
   g.subbanks = spec.rf.subbanks;
 
