@@ -38,6 +38,9 @@ void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& defa
       ->check(CLI::NonNegativeNumber);
   sub->add_flag("--json", o.json, "Print one JSON summary object on stdout instead of the table");
   sub->add_flag("--no-progress", o.no_progress, "Do not draw the progress bar on stderr");
+  sub->add_flag("--force", o.force,
+                "Let -o replace an existing file that is not an rfvar output (never an input of the command, "
+                "a directory, a FIFO or a device: docs/cli.md \"Errors and limits\")");
   sub->add_flag("--progress", o.force_progress, "Draw the progress bar on stderr even with --json (a terminal only)");
   if (!default_output.empty()) {
     // The subcommands share one CommonOptions: each sets its own default when it is the one parsed

@@ -27,6 +27,7 @@ struct CommonOptions {
   std::string output;
   bool json = false;
   bool no_progress = false;
+  bool force = false;           // --force: -o may replace an existing file that is not an rfvar output
   bool force_progress = false;  // --progress: draw the bar even with --json (rfvar study's stages)
   std::string command_line;  // filled by main(), stored in output files
 
@@ -44,6 +45,7 @@ void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& defa
 
 
 // Shared with the stages (study/stages/stage_inputs.h).
+using stages::check_chip_capacity;
 using stages::check_sm_option;
 using stages::ChipSms;
 using stages::distinct_names;

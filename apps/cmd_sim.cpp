@@ -111,6 +111,7 @@ void run(CommonOptions& o, const SimOptions& so) {
     const auto [file, k] = parse_chip_spec(so.chip);
     chip = read_chip_sms(file, k, 1, so.sm, ap.gpu_sms, "--chip " + so.chip);
     g = chip.geometry;
+    check_chip_capacity(g, ap.registers_per_sm, "--chip " + so.chip);
   } else if (so.sm != 0) {
     throw InputError("--sm needs --chip");
   }

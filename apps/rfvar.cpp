@@ -1,9 +1,12 @@
 // rfvar: the command-line front end. Subcommands live in apps/cmd_*.cpp; this file only wires
 // them up and turns errors into messages and exit codes. No model logic here.
 #include <iostream>
+#include <new>
 
 #include <CLI/CLI.hpp>
+#include <H5Cpp.h>
 
+#include "apps/cli_checks.h"
 #include "apps/cli_common.h"
 #include "common/build_info.h"
 #include "common/config.h"
@@ -38,15 +41,36 @@ int main(int argc, char** argv) {
   apps::register_energy(app, opts);
   apps::register_trace(app, opts);
 
+  // The checks every subcommand shares (-o rules, thread cap: apps/cli_checks.h), after the options
+  // are parsed and before the subcommand runs.
+  app.parse_complete_callback([&] {
+    if (!app.get_subcommands().empty()) apps::check_command(*app.get_subcommands().front(), opts);
+  });
+
+  // Every input error, whatever raised it, is one "rfvar: error:" line and exit 2 (docs/cli.md
+  // "Errors and limits"); unwinding runs the H5Writer destructors, which remove their temporaries.
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::Success& e) {  // --help, --help-all, --version
     return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "rfvar: error: " << e.what() << " (see 'rfvar --help')\n";
+    return 2;
+  } catch (const H5::Exception& e) {
+    std::cerr << "rfvar: error: HDF5: " << e.getFuncName() << ": " << e.getDetailMsg() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "rfvar: error: out of memory: an input asks for more memory than this machine has "
+                 "(docs/cli.md \"Errors and limits\")\n";
+    return 2;
   } catch (const InputError& e) {
     std::cerr << "rfvar: error: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "rfvar: internal error: " << e.what() << "\n";
+    return 3;
+  } catch (...) {
+    std::cerr << "rfvar: internal error: unknown exception\n";
     return 3;
   }
   return 0;

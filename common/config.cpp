@@ -1,4 +1,5 @@
 #include "common/config.h"
+#include "common/limits.h"
 
 #include "common/build_info.h"
 
@@ -121,7 +122,16 @@ Config Config::from_string(std::string_view text, std::string_view source_name) 
 }
 
 void Config::merge_file(const std::filesystem::path& user_file) {
-  overlay(read_file(user_file), user_file.string(), false);
+  // A FIFO, /dev/zero or a huge file is refused before it is read (limits.max_input_mib).
+  const std::uint64_t max_bytes =
+      has("limits.max_input_mib") ? Limits::from_config(*this).max_input_bytes : Limits{}.max_input_bytes;
+  std::string text;
+  try {
+    text = read_text_input(user_file, max_bytes);
+  } catch (const InputError& e) {
+    throw ConfigError(std::string("--config: ") + e.what());
+  }
+  overlay(text, user_file.string(), false);
 }
 
 void Config::merge_string(std::string_view text, std::string_view source_name) {
@@ -169,6 +179,11 @@ void Config::assign(const std::string& key, const std::string& text, const std::
 void Config::set(std::string_view assignment) {
   const auto eq = assignment.find('=');
   const std::string origin = "--set " + std::string(assignment);
+  // One assignment, one line: a newline would smuggle in more TOML after the value.
+  for (const char ch : assignment)
+    if (ch == '\n' || ch == '\r' || ch == '\0')
+      throw ConfigError("--set: a line break or NUL in '" + std::string(assignment.substr(0, assignment.find_first_of("\r\n"))) +
+                        "...': give one section.key=value per --set");
   if (eq == std::string_view::npos || eq == 0)
     throw ConfigError(origin + ": expected section.key=value");
   auto trim = [](std::string_view s) {

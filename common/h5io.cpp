@@ -1,5 +1,7 @@
 #include "common/h5io.h"
 
+#include <sys/stat.h>
+
 #include "common/build_info.h"
 
 #include <H5Cpp.h>
@@ -51,6 +53,16 @@ ObjectRef open_object(H5::H5File& f, const std::string& path) {
 
 }  // namespace
 
+namespace {
+// What identifies the file at `p` now: absent, or its inode, size and modification time.
+std::string file_state(const std::filesystem::path& p) {
+  struct stat st {};
+  if (::stat(p.c_str(), &st) != 0) return "absent";
+  return std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
+         std::to_string(st.st_mtim.tv_nsec);
+}
+}  // namespace
+
 struct H5Writer::Impl {
   QuietHdf5 quiet;
   H5::H5File file;
@@ -64,6 +76,7 @@ H5Writer::H5Writer(const std::filesystem::path& target) : target_(target) {
   if (!std::filesystem::is_directory(dir))
     throw InputError("cannot write output '" + target.string() + "': directory '" + dir.string() +
                      "' does not exist");
+  target_state_ = file_state(target);
   impl_ = std::make_unique<Impl>();
   try {
     impl_->file = H5::H5File(tmp_.string(), H5F_ACC_TRUNC);
@@ -228,6 +241,11 @@ void H5Writer::provenance(const std::string& kind, std::uint64_t seed, const Con
 
 void H5Writer::commit() {
   impl_->file.close();
+  // Another run that wrote the same target meanwhile is not silently replaced (its result and
+  // this one would be indistinguishable afterwards).
+  if (file_state(target_) != target_state_)
+    throw InputError("output '" + target_.string() +
+                     "' was written by another process while this run was writing it; this run's result is discarded");
   std::error_code ec;
   std::filesystem::rename(tmp_, target_, ec);
   if (ec)
@@ -343,12 +361,36 @@ bool H5Reader::has_attr(const std::string& obj, const std::string& name) const {
   return open_object(impl_->file, obj).get()->attrExists(name);
 }
 
+namespace {
+// An attribute holding one value of class `want` (H5T_INTEGER, H5T_FLOAT or H5T_STRING; an integer
+// is accepted where a float is wanted), else InputError naming file, object and attribute: a
+// string where a number belongs, or an array, would otherwise abort or overrun the read buffer.
+H5::Attribute scalar_attr(H5::H5File& f, const std::filesystem::path& file, const std::string& obj, const std::string& name,
+                          H5T_class_t want, const char* what) {
+  const std::string where = file.string() + ": attribute '" + name + "' on '" + obj + "'";
+  try {
+    H5::Attribute a = open_object(f, obj).get()->openAttribute(name);
+    const H5T_class_t have = a.getTypeClass();
+    const bool ok = have == want || (want == H5T_FLOAT && have == H5T_INTEGER);
+    if (!ok || a.getSpace().getSimpleExtentNpoints() != 1)
+      throw InputError(where + " is not a single " + what);
+    return a;
+  } catch (const H5::Exception& e) {
+    throw InputError(where + " cannot be read: " + e.getDetailMsg());
+  }
+}
+}  // namespace
+
 std::string H5Reader::attr_string(const std::string& obj, const std::string& name) const {
   if (!has_attr(obj, name))
     throw InputError(file_.string() + ": missing attribute '" + name + "' on '" + obj + "'");
-  H5::Attribute a = open_object(impl_->file, obj).get()->openAttribute(name);
+  H5::Attribute a = scalar_attr(impl_->file, file_, obj, name, H5T_STRING, "string");
   std::string s;
-  a.read(a.getStrType(), s);
+  try {
+    a.read(a.getStrType(), s);
+  } catch (const H5::Exception& e) {
+    throw InputError(file_.string() + ": attribute '" + name + "' on '" + obj + "' cannot be read: " + e.getDetailMsg());
+  }
   return s;
 }
 
@@ -356,7 +398,7 @@ double H5Reader::attr_double(const std::string& obj, const std::string& name) co
   if (!has_attr(obj, name))
     throw InputError(file_.string() + ": missing attribute '" + name + "' on '" + obj + "'");
   double v = 0;
-  open_object(impl_->file, obj).get()->openAttribute(name).read(H5::PredType::NATIVE_DOUBLE, &v);
+  scalar_attr(impl_->file, file_, obj, name, H5T_FLOAT, "number").read(H5::PredType::NATIVE_DOUBLE, &v);
   return v;
 }
 
@@ -364,7 +406,7 @@ std::int64_t H5Reader::attr_int(const std::string& obj, const std::string& name)
   if (!has_attr(obj, name))
     throw InputError(file_.string() + ": missing attribute '" + name + "' on '" + obj + "'");
   std::int64_t v = 0;
-  open_object(impl_->file, obj).get()->openAttribute(name).read(H5::PredType::NATIVE_INT64, &v);
+  scalar_attr(impl_->file, file_, obj, name, H5T_INTEGER, "integer").read(H5::PredType::NATIVE_INT64, &v);
   return v;
 }
 

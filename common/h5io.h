@@ -3,7 +3,8 @@
 // Contract (H5Writer): everything is written to a hidden temporary file next to the target
 // ("<dir>/.<name>.tmp-<pid>") and renamed over the target by commit(), so a failed or interrupted
 // run never leaves a truncated file and never clobbers a good one. A writer destroyed without
-// commit() deletes its temporary file. Datasets carry dimension labels (h5py: ds.dims[i].label)
+// commit() deletes its temporary file. commit() throws InputError, and replaces nothing, if the
+// target was created or changed by another process since the writer was made. Datasets carry dimension labels (h5py: ds.dims[i].label)
 // and a "units" attribute; intermediate groups are created on demand ("freq/vl-sb/norm_freq").
 // Compression policy: datasets of at least 65536 elements are chunked (one leading row per chunk,
 // at most 4 MiB) and shuffle+deflate compressed at deflate_level() (default 1); level 0 stores
@@ -77,6 +78,7 @@ class H5Writer {
   struct Impl;
   std::unique_ptr<Impl> impl_;
   std::filesystem::path target_, tmp_;
+  std::string target_state_;  // the target when this writer started (commit() refuses if it changed)
   bool committed_ = false;
   int deflate_level_ = 1;
 };

@@ -136,7 +136,7 @@ std::unique_ptr<IWorkload> load_workload(const std::string& spec, const ArchPara
                      "; accepted workload forms:\n" + workload_spec_forms());
   }
   const std::uint64_t key = workload_key(RngStream(seed, 0, Stream::Workload));
-  return std::make_unique<OwnedKernelWorkload>(load_benchmark(spec), key, p.l1_line_bytes);
+  return std::make_unique<OwnedKernelWorkload>(load_benchmark(spec, p.limits), key, p.l1_line_bytes);
 }
 
 }  // namespace rfvar::arch

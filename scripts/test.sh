@@ -11,6 +11,10 @@ jobs=$(nproc)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DRFVAR_WERROR=ON -DRFVAR_UNITY_BUILD=ON >/dev/null
 cmake --build build -j "$jobs"
 (cd build && ctest --output-on-failure -j 1)
+# Fuzz every input reader for a bounded time (fuzz/README.md; clang-14 build in build-fuzz/).
+if [ "${RFVAR_SKIP_FUZZ:-0}" != 1 ]; then
+  scripts/fuzz.sh all "${RFVAR_FUZZ_SECONDS:-10}"
+fi
 if [ "${RFVAR_SKIP_SANITIZERS:-0}" != 1 ]; then
   # -O1 -g1: sanitizer reports keep function names and file:line; compiling takes far less time
   # than RelWithDebInfo's -O2 -g while the sanitized tests run only a little slower

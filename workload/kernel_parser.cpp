@@ -52,7 +52,8 @@ struct Frame {
 // The statement parser; its FieldReader base holds the source name and the current line.
 class Parser : private FieldReader {
  public:
-  explicit Parser(std::string_view source) : FieldReader(source) {}
+  Parser(std::string_view source, std::uint64_t max_warp_instructions)
+      : FieldReader(source), max_warp_instructions_(max_warp_instructions) {}
 
   Benchmark run(std::string_view text) {
     std::istringstream in{std::string(text)};
@@ -107,6 +108,7 @@ class Parser : private FieldReader {
     auto kv = key_values(w, 2, {"block", "regs", "smem"});
     if (!kv.count("block") || !kv.count("regs")) fail("kernel needs block=N and regs=N");
     kernel_ = Kernel{};
+    warp_instructions_ = 0.0;
     kernel_->name = w[1];
     kernel_->block_threads = static_cast<int>(to_int(kv["block"], "block", 1, 1024));
     kernel_->regs_per_thread = static_cast<int>(to_int(kv["regs"], "regs", 1, kMaxRegs - 1));
@@ -125,6 +127,13 @@ class Parser : private FieldReader {
   }
   int pc() const { return static_cast<int>(kernel_->code.size()); }
   void emit(Instr i) {
+    // A warp's expected dynamic instructions (loop trips multiplied in): nested loops whose
+    // product no real kernel reaches are refused here, not after hours of simulation.
+    warp_instructions_ += weight();
+    if (warp_instructions_ > static_cast<double>(max_warp_instructions_))
+      Limits::exceeded(std::string(source()) + ":" + std::to_string(line()) + ": warp instructions of kernel '" +
+                           kernel_->name + "' (loop trips multiplied)",
+                       "max_warp_instructions", warp_instructions_, static_cast<double>(max_warp_instructions_));
     i.line = line();
     kernel_->code.push_back(i);
   }
@@ -318,6 +327,8 @@ class Parser : private FieldReader {
   bool saw_version_ = false;
   Benchmark b_;
   std::optional<Kernel> kernel_;
+  std::uint64_t max_warp_instructions_;
+  double warp_instructions_ = 0.0;  // of the kernel being read
   std::vector<Frame> frames_;
   std::vector<int> inside_, outside_;
   std::vector<std::pair<std::vector<std::string>, int>> pending_launches_;
@@ -325,8 +336,8 @@ class Parser : private FieldReader {
 
 }  // namespace
 
-Benchmark parse_benchmark(std::string_view text, std::string_view source_name) {
-  return Parser(source_name).run(text);
+Benchmark parse_benchmark(std::string_view text, std::string_view source_name, std::uint64_t max_warp_instructions) {
+  return Parser(source_name, max_warp_instructions).run(text);
 }
 
 std::filesystem::path kernel_file_path(const std::string& name_or_path) {
@@ -346,17 +357,15 @@ std::vector<std::string> benchmarks_in(const std::filesystem::path& dir) {
   return out;
 }
 
-Benchmark load_benchmark(const std::string& name_or_path) {
+Benchmark load_benchmark(const std::string& name_or_path, const Limits& limits) {
   const auto path = kernel_file_path(name_or_path);
-  std::ifstream in(path);
-  if (!in) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
     std::string avail;
     for (const auto& n : available_benchmarks()) avail += (avail.empty() ? "" : ", ") + n;
     throw InputError("unknown kernel '" + name_or_path + "' (no file " + path.string() + "); available: " + avail);
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_benchmark(ss.str(), path.string());
+  return parse_benchmark(read_text_input(path, limits.max_input_bytes), path.string(), limits.max_warp_instructions);
 }
 
 const char* op_name(OpClass op) {

@@ -11,12 +11,16 @@
 #include <string_view>
 #include <vector>
 
+#include "common/limits.h"
 #include "workload/kernel.h"
 
 namespace rfvar::arch {
 
-Benchmark parse_benchmark(std::string_view text, std::string_view source_name);
-Benchmark load_benchmark(const std::string& name_or_path);
+// A kernel whose warps would issue more than max_warp_instructions (loop trips multiplied in), or
+// a file over limits.max_input_mib, is an InputError naming the limit (common/limits.h).
+Benchmark parse_benchmark(std::string_view text, std::string_view source_name,
+                          std::uint64_t max_warp_instructions = Limits{}.max_warp_instructions);
+Benchmark load_benchmark(const std::string& name_or_path, const Limits& limits = Limits{});
 std::filesystem::path kernel_file_path(const std::string& name_or_path);
 // Names of the benchmarks in data_dir()/kernels (file stems, sorted).
 std::vector<std::string> available_benchmarks();

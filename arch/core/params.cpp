@@ -86,6 +86,7 @@ ArchParams ArchParams::from_config(const Config& c) {
   p.two_level_greedy = c.get_string("arch.two_level_inner", {"greedy", "round_robin"}) == "greedy";
   p.two_level_group_warps = i("two_level_group_warps", 1, 64);
   p.max_cycles = c.get_int("arch.max_cycles", Range::closed(1000, 1e15));
+  p.limits = Limits::from_config(c);
   return p;
 }
 

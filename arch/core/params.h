@@ -10,6 +10,7 @@
 
 #include "workload/kernel.h"
 #include "common/config.h"
+#include "common/limits.h"
 
 namespace rfvar::arch {
 
@@ -72,6 +73,7 @@ struct ArchParams {
   bool two_level_greedy = true;
   int two_level_group_warps = 8;  // fetch-group size of two-level-groups (Narasiman 2011; Tan §6.1.2)
   long long max_cycles = 200000000;
+  Limits limits;  // [limits]: guards of the workload front ends, never a model parameter (common/limits.h)
 
   int max_warps_per_sm() const { return max_threads_per_sm / 32; }
   static ArchParams from_config(const Config& c);

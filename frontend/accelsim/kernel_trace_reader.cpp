@@ -169,7 +169,8 @@ class Reader {
                        excerpt(t));
     insts_line_ = line_;
     insts_left_ = insts_count_;
-    warp_->steps.reserve(static_cast<std::size_t>(insts_count_));
+    // The count is a promise the lines must keep: reserve no more than a modest prefix of it.
+    warp_->steps.reserve(static_cast<std::size_t>(std::min<std::int64_t>(insts_count_, 1 << 16)));
     state_ = insts_count_ > 0 ? State::Insts : State::InBlock;
   }
 

@@ -60,6 +60,8 @@ SassTrace read_trace(const std::filesystem::path& kernelslist_or_folder, const R
   SassTrace trace;
   trace.source = list_file.string();
   const KernelsList list = parse_kernels_list(text.str(), trace.source);
+  if (list.kernel_files.empty())
+    throw InputError(trace.source + ": no kernel trace listed (the list names at least one 'kernel-N.traceg')");
   trace.memcpys = list.memcpys;
   const std::filesystem::path folder = list_file.parent_path();
   for (std::size_t i = 0; i < list.kernel_files.size(); ++i) {

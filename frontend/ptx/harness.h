@@ -28,6 +28,10 @@ namespace rfvar::arch::ptx {
 struct Expr {
   std::int64_t a = 0, b = 0;
   std::int64_t at(std::int64_t i) const { return a * i + b; }
+  // a * i + b into `out`; false if it leaves 64 bits (the caller names the key).
+  bool at_checked(std::int64_t i, std::int64_t& out) const {
+    return !__builtin_mul_overflow(a, i, &out) && !__builtin_add_overflow(out, b, &out);
+  }
 };
 
 struct BufferSpec {
@@ -75,6 +79,12 @@ Harness load_harness(const std::filesystem::path& toml_file);
 struct RunOptions {
   std::uint64_t seed = 1;
   TraceOptions trace;  // trace.record = false runs functionally only
+  // limits.max_loop_passes (a step's max_passes and a launch's repeat), limits.max_device_mib (the
+  // buffers' bytes), limits.max_input_mib (the PTX file): over one, run_harness() throws InputError
+  // naming the harness key and the limit before any launch.
+  std::int64_t max_loop_passes = Limits{}.max_loop_passes;
+  std::uint64_t max_device_bytes = Limits{}.max_device_bytes;
+  std::uint64_t max_input_bytes = Limits{}.max_input_bytes;
 };
 
 struct LaunchRecord {
@@ -97,5 +107,14 @@ struct HarnessRun {
 };
 
 HarnessRun run_harness(const Harness& h, const RunOptions& opt);
+
+// Copies the [limits] the harness run checks into `ro`.
+inline void set_limits(RunOptions& ro, const Limits& l) {
+  ro.trace.max_warp_instructions = l.max_warp_instructions;
+  ro.trace.max_launch_instructions = l.max_launch_instructions;
+  ro.max_loop_passes = l.max_loop_passes;
+  ro.max_device_bytes = l.max_device_bytes;
+  ro.max_input_bytes = l.max_input_bytes;
+}
 
 }  // namespace rfvar::arch::ptx

@@ -8,6 +8,7 @@
 
 #include "frontend/ptx/harness.h"
 #include "common/config.h"
+#include "common/limits.h"
 
 namespace rfvar::arch::ptx {
 
@@ -22,7 +23,8 @@ class Loader {
   Harness run() {
     toml::table t;
     try {
-      t = toml::parse_file(h_.path.string());
+      // A FIFO or a huge file is refused before it is read (common/limits.h).
+      t = toml::parse(read_text_input(h_.path, Limits{}.max_input_bytes), h_.path.string());
     } catch (const toml::parse_error& e) {
       throw InputError(h_.file + ":" + std::to_string(e.source().begin.line) + ": " +
                        std::string(e.description()));
@@ -80,6 +82,19 @@ class Loader {
     return *n->value<std::int64_t>();
   }
 
+  // acc += sign * digits, InputError if it leaves 64 bits.
+  void add(std::int64_t& acc, std::int64_t sign, const std::string& digits, const std::string& key,
+           const std::string& text) const {
+    std::int64_t v = 0;
+    try {
+      v = std::stoll(digits);
+    } catch (const std::exception&) {
+      fail(key, "'" + text + "': " + digits + " does not fit in 64 bits");
+    }
+    if (__builtin_mul_overflow(v, sign, &v) || __builtin_add_overflow(acc, v, &acc))
+      fail(key, "'" + text + "' does not fit in 64 bits");
+  }
+
   // "A*i+B" (either part optional, signs allowed), or a plain integer.
   Expr expr(const toml::node& n, const std::string& key) const {
     if (n.is_integer()) return Expr{0, *n.value<std::int64_t>()};
@@ -105,9 +120,9 @@ class Loader {
         e.a += sign;
       } else if (term.size() > 2 && term.substr(term.size() - 2) == "*i" &&
                  is_int(term.substr(0, term.size() - 2))) {
-        e.a += sign * std::stoll(term.substr(0, term.size() - 2));
+        add(e.a, sign, term.substr(0, term.size() - 2), key, text);
       } else if (is_int(term)) {
-        e.b += sign * std::stoll(term);
+        add(e.b, sign, term, key, text);
       } else {
         fail(key, "'" + text + "' is not an expression \"A*i+B\" (integers A, B)");
       }

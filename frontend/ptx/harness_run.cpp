@@ -77,7 +77,8 @@ class Runner {
   Runner(const Harness& h, const RunOptions& opt) : h_(h), opt_(opt) {}
 
   HarnessRun run() {
-    out_.program = load_ptx(h_.ptx);
+    check_limits();
+    out_.program = load_ptx(h_.ptx, opt_.max_input_bytes);
     load_module(out_.program, mem_);
     for (std::size_t k = 0; k < h_.buffers.size(); ++k) {
       const BufferSpec& b = h_.buffers[k];
@@ -95,6 +96,35 @@ class Runner {
  private:
   [[noreturn]] void fail(const std::string& key, const std::string& what) const {
     throw InputError(h_.file + ": " + key + ": " + what);
+  }
+
+  // Every limit that the harness file alone decides, before any work (common/limits.h).
+  void check_limits() const {
+    std::uint64_t bytes = 0;
+    for (const BufferSpec& b : h_.buffers) {
+      const std::uint64_t tb = static_cast<std::uint64_t>(type_bytes(b.type));
+      if (b.count > opt_.max_device_bytes / tb || bytes + b.count * tb > opt_.max_device_bytes)
+        Limits::exceeded(h_.file + ": buffer '" + b.name + "': device bytes of the buffers", "max_device_mib",
+                         static_cast<double>(bytes) + static_cast<double>(b.count) * static_cast<double>(tb),
+                         static_cast<double>(opt_.max_device_bytes));
+      bytes += b.count * tb;
+    }
+    for (std::size_t s = 0; s < h_.steps.size(); ++s) {
+      const StepSpec& st = h_.steps[s];
+      if (!st.while_nonzero.empty() && st.max_passes > opt_.max_loop_passes)
+        Limits::exceeded(h_.file + ": step " + std::to_string(s + 1) + " max_passes", "max_loop_passes",
+                         static_cast<double>(st.max_passes), static_cast<double>(opt_.max_loop_passes));
+      for (const LaunchSpec& l : st.launches)
+        if (l.repeat > opt_.max_loop_passes)
+          Limits::exceeded(h_.file + ": " + l.where + " repeat", "max_loop_passes", static_cast<double>(l.repeat),
+                           static_cast<double>(opt_.max_loop_passes));
+    }
+  }
+
+  std::int64_t eval(const Expr& e, std::int64_t i, const std::string& key) const {
+    std::int64_t v = 0;
+    if (!e.at_checked(i, v)) fail(key, "the expression overflows 64 bits at i = " + std::to_string(i));
+    return v;
   }
 
   BufferBytes snapshot() const {
@@ -133,7 +163,7 @@ class Runner {
   }
 
   std::uint32_t dim(const Expr& e, std::int64_t i, const std::string& key) const {
-    const std::int64_t v = e.at(i);
+    const std::int64_t v = eval(e, i, key);
     if (v < 1 || v > 0x7FFFFFFF)
       fail(key, "evaluates to " + std::to_string(v) + " (>= 1 expected) at i = " + std::to_string(i));
     return static_cast<std::uint32_t>(v);
@@ -153,8 +183,9 @@ class Runner {
         shape.block[static_cast<std::size_t>(d)] =
             dim(l.block[static_cast<std::size_t>(d)], i, l.where + " block");
       }
-      const std::int64_t dyn = l.dynamic_shared_bytes.at(i);
-      if (dyn < 0) fail(l.where + " dynamic_shared_bytes", "must be >= 0");
+      const std::int64_t dyn = eval(l.dynamic_shared_bytes, i, l.where + " dynamic_shared_bytes");
+      if (dyn < 0 || dyn > 0xFFFFFFFF)
+        fail(l.where + " dynamic_shared_bytes", "evaluates to " + std::to_string(dyn) + " (0 .. 4294967295 expected)");
       shape.dynamic_shared_bytes = static_cast<std::uint32_t>(dyn);
       const std::vector<unsigned char> params = pack(l, *e, i);
       LaunchStats stats;
@@ -179,7 +210,7 @@ class Runner {
         const std::uint64_t addr = out_.addresses.at(b->name);
         std::memcpy(at, &addr, 8);
       } else if (const auto* x = std::get_if<Expr>(&l.args[k])) {
-        store(at, p.type == Type::B8 ? Type::U8 : p.type, x->at(i), 0.0, true);
+        store(at, p.type == Type::B8 ? Type::U8 : p.type, eval(*x, i, key), 0.0, true);
       } else {
         if (!is_float(p.type)) fail(key, "a float passed to the integer parameter " + p.name);
         store(at, p.type, 0, std::get<double>(l.args[k]), false);

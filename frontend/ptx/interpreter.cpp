@@ -15,6 +15,8 @@ namespace rfvar::arch::ptx {
 namespace {
 // A warp runs until a barrier or its exit; this many instructions in one run means it never will.
 constexpr std::uint64_t kMaxWarpRun = 4'000'000'000ull;
+// Dynamic shared memory per block: far above any GPU's (Fermi 48 KiB, Hopper 227 KiB).
+constexpr std::uint32_t kMaxDynamicShared = 16u << 20;
 
 struct SimtEntry {
   std::int32_t pc;
@@ -27,6 +29,7 @@ struct Warp {
   std::uint32_t* p = nullptr;
   std::vector<SimtEntry> stack;
   WarpPlace place;
+  std::uint64_t issued = 0;  // warp instructions issued in this launch (limits.max_warp_instructions)
   bool at_barrier = false;
   bool done = false;
 };
@@ -40,10 +43,26 @@ class LaunchRunner {
   LaunchRunner(const Program& prog, const Entry& e, const LaunchShape& shape,
                std::span<const unsigned char> params, DeviceMemory& mem, const TraceOptions& opt)
       : prog_(prog), e_(e), shape_(shape), opt_(opt) {
-    const std::uint64_t threads = std::uint64_t{shape.block[0]} * shape.block[1] * shape.block[2];
-    const std::uint64_t blocks = std::uint64_t{shape.grid[0]} * shape.grid[1] * shape.grid[2];
+    const bool dims_ok = shape.block[0] <= 1024 && shape.block[1] <= 1024 && shape.block[2] <= 1024;  // no wrap below
+    const std::uint64_t threads = dims_ok ? std::uint64_t{shape.block[0]} * shape.block[1] * shape.block[2] : 1025;
     if (threads == 0 || threads > 1024) fail("block of " + std::to_string(threads) + " threads (1 .. 1024)");
-    if (blocks == 0) fail("empty grid");
+    // Every warp of every block issues at least its exit: a grid whose warps alone pass the
+    // launch limit is refused before anything runs (and before the product could overflow).
+    std::uint64_t blocks = 1;
+    const std::uint64_t warps_per_block = (threads + 31) / 32;
+    for (const std::uint32_t g : shape.grid) {
+      if (g == 0) fail("empty grid");
+      if (blocks > opt.max_launch_instructions / g || blocks * g > opt.max_launch_instructions / warps_per_block)
+        Limits::exceeded(prog.file + ": launch of '" + e.name + "': warps of the grid " + std::to_string(shape.grid[0]) +
+                             " x " + std::to_string(shape.grid[1]) + " x " + std::to_string(shape.grid[2]),
+                         "max_launch_instructions",
+                         static_cast<double>(shape.grid[0]) * shape.grid[1] * shape.grid[2] * static_cast<double>(warps_per_block),
+                         static_cast<double>(opt.max_launch_instructions));
+      blocks *= g;
+    }
+    if (shape.dynamic_shared_bytes > kMaxDynamicShared)
+      fail("dynamic shared memory of " + std::to_string(shape.dynamic_shared_bytes) + " bytes (at most " +
+           std::to_string(kMaxDynamicShared) + ")");
     if (params.size() != static_cast<std::size_t>(e.param_bytes))
       fail(std::to_string(params.size()) + " parameter bytes, the entry takes " +
            std::to_string(e.param_bytes));
@@ -114,6 +133,16 @@ class LaunchRunner {
     throw InputError(prog_.file + ": launch of '" + e_.name + "': " + what);
   }
 
+  [[noreturn]] void over_limit(const Warp& w) const {
+    const std::string at = prog_.file + ": launch of '" + e_.name + "'";
+    if (w.issued > opt_.max_warp_instructions)
+      Limits::exceeded(at + ": warp instructions of warp " + std::to_string(w.place.warp_uid) +
+                           " (a loop that never ends?)",
+                       "max_warp_instructions", static_cast<double>(w.issued), static_cast<double>(opt_.max_warp_instructions));
+    Limits::exceeded(at + ": warp instructions of the launch", "max_launch_instructions", static_cast<double>(count_),
+                     static_cast<double>(opt_.max_launch_instructions));
+  }
+
   void run_block(std::uint64_t b, BlockTrace* bt) {
     std::fill(shared_.begin(), shared_.end(), 0);
     std::fill(local_.begin(), local_.end(), 0);
@@ -132,6 +161,7 @@ class LaunchRunner {
       wp.place.first_thread = w * 32;
       wp.place.warp_uid = b * static_cast<std::uint64_t>(nwarps_) + static_cast<std::uint64_t>(w);
       wp.at_barrier = wp.done = false;
+      wp.issued = 0;
       if (e_.pred_true >= 0) wp.p[e_.pred_true] = 0xFFFFFFFFu;
     }
     for (;;) {
@@ -175,6 +205,7 @@ class LaunchRunner {
         fail("a warp issued " + std::to_string(kMaxWarpRun) +
              " instructions without reaching a barrier or its exit "
              "(a spin wait on another warp? warps run until they block)");
+      if (++w.issued > opt_.max_warp_instructions || count_ > opt_.max_launch_instructions) over_limit(w);
       if (tr) tr->steps.push_back({pc, mask});
       std::uint32_t m = mask;
       if (in.guard >= 0) m &= in.guard_neg ? ~p[in.guard] : p[in.guard];

@@ -12,14 +12,15 @@
 // rejoin at the branch's IPDOM (Entry::reconverge). Traces: one TraceStep per issued warp
 // instruction (bra, bar, ret/exit included; the last is the warp's ret/exit) with the SIMT mask
 // at issue (lanes whose guard predicate is false stay in it); one TraceMem per ld/st/atom/red
-// (exec.h describes lines and conflict degrees). Malformed launches and faulting accesses throw
-// InputError naming the file (and line).
+// (exec.h describes lines and conflict degrees). Malformed launches, faulting accesses and launches
+// past TraceOptions' instruction limits throw InputError naming the file (and line or limit key).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <span>
 
+#include "common/limits.h"
 #include "frontend/ptx/device_memory.h"
 #include "frontend/ptx/program.h"
 #include "workload/trace.h"
@@ -35,6 +36,10 @@ struct LaunchShape {
 struct TraceOptions {
   bool record = true;  // false: run functionally only (LaunchTrace::blocks left empty)
   std::uint32_t line_bytes = 128;
+  // limits.max_warp_instructions / max_launch_instructions (common/limits.h): a launch that would
+  // issue more throws InputError naming the key (a kernel branching to itself, a huge grid).
+  std::uint64_t max_warp_instructions = Limits{}.max_warp_instructions;
+  std::uint64_t max_launch_instructions = Limits{}.max_launch_instructions;
 };
 
 struct LaunchStats {

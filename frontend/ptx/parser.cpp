@@ -149,12 +149,8 @@ class ModuleParser {
 
 Program parse_ptx(std::string_view text, const std::string& file) { return ModuleParser(text, file).run(); }
 
-Program load_ptx(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path.string() + ": cannot read the PTX file");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return parse_ptx(ss.str(), path.filename().string());
+Program load_ptx(const std::filesystem::path& path, std::uint64_t max_bytes) {
+  return parse_ptx(read_text_input(path, max_bytes), path.filename().string());
 }
 
 }  // namespace rfvar::arch::ptx

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "common/limits.h"
 #include "frontend/ptx/program.h"
 
 namespace rfvar::arch::ptx {
@@ -22,6 +23,8 @@ namespace rfvar::arch::ptx {
 Program parse_ptx(std::string_view text, const std::string& file);
 
 // Reads and parses a .ptx file; errors name the file by its path as given.
-Program load_ptx(const std::filesystem::path& path);
+// Reads and parses a PTX file; InputError if it is not a regular file or is larger than max_bytes
+// (limits.max_input_mib).
+Program load_ptx(const std::filesystem::path& path, std::uint64_t max_bytes = Limits{}.max_input_bytes);
 
 }  // namespace rfvar::arch::ptx

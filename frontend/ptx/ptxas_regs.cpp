@@ -25,7 +25,13 @@ std::map<std::string, int> read_ptxas_regs(const std::filesystem::path& regs_fil
                          "' has no 'Used N registers' line");
       current = m[1].str(), current_line = line_no;
     } else if (std::regex_search(line, m, used) && !current.empty()) {
-      out[current] = std::stoi(m[1].str());
+      // 255 is every NVIDIA ISA's per-thread register limit; longer digit strings would overflow.
+      const std::string n = m[1].str();
+      const int regs = n.size() <= 4 ? std::stoi(n) : 1 << 20;
+      if (regs > 255)
+        throw InputError(regs_file.string() + ":" + std::to_string(line_no) + ": entry '" + current + "' uses " + n +
+                         " registers (accepted: 0 .. 255)");
+      out[current] = regs;
       current.clear();
     }
   }

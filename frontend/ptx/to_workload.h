@@ -31,9 +31,11 @@ struct WorkloadOptions {
   RegisterIds ids = RegisterIds::GpgpuSim;
   std::uint64_t seed = 1;
   int line_bytes = 128;
+  Limits limits;  // [limits] (common/limits.h): instructions, loop passes, buffers, input size
 };
 
-// Options from the configuration: ids = arch.register_ids, line_bytes = arch.l1_line_bytes.
+// Options from the configuration: ids = arch.register_ids, line_bytes = arch.l1_line_bytes,
+// limits = [limits].
 WorkloadOptions workload_options(const ArchParams& p, std::uint64_t seed = 1);
 
 TraceWorkload ptx_workload(const Harness& h, const HarnessRun& run, const WorkloadOptions& opt,

@@ -1,5 +1,7 @@
 #include "frontend/ptx/var_decl.h"
 
+#include <algorithm>
+#include <cerrno>
 #include <bit>
 #include <cctype>
 #include <cstdlib>
@@ -101,7 +103,16 @@ Variable parse_variable(const std::string& decl, const std::string& file, int li
       unsized = true;
       continue;
     }
-    count *= std::strtoll(n.c_str(), nullptr, 10);
+    char* end = nullptr;
+    errno = 0;
+    const long long d = std::strtoll(n.c_str(), &end, 10);
+    // A variable's bytes stay within 1 GiB, as a harness's buffers do (limits.max_device_mib).
+    constexpr long long kMaxBytes = 1ll << 30;
+    if (errno != 0 || end == n.c_str() || *end != '\0' || d < 0 || d > kMaxBytes || (d > 0 && count > kMaxBytes / d) ||
+        count * d > kMaxBytes / std::max<long long>(esize, 1))
+      return fail("array dimension [" + n + "] in '" + decl + "' (accepted: 0 .. " + std::to_string(kMaxBytes) +
+                  " bytes in all)");
+    count *= d;
   }
   v.bytes = unsized ? 0 : count * esize;
   if (!init.empty()) {

@@ -9,7 +9,10 @@
 //   /maps/vth_sys, /maps/leff_sys [N, G, G] float32 (relative WID systematic deviations).
 // Index conventions are varius/chip_sample.h's. Writing is atomic (H5Writer). ChipsFile reads a
 // chosen range of chips and SMs with HDF5 hyperslabs, so a subset costs only what it reads. A file
-// that is not HDF5 or whose rfvar_kind is not "chips" is an InputError "'F' is not an rfvar chip file".
+// that is not HDF5 or whose rfvar_kind is not "chips" is an InputError "'F' is not an rfvar chip file";
+// a chips file missing a dataset, with datasets that disagree in chips or SMs, attributes of the
+// wrong type or out of range, a geometry that does not match the datasets' widths, or (when read)
+// a delay that is not finite and positive, is an InputError naming the file and the dataset.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +36,7 @@ struct ChipsFileInfo {
   std::uint32_t first_chip = 0;
   std::string version, command_line;
   std::vector<std::int32_t> chip_ids;
+  varius::RfGeometry geometry;  // /chips attributes banks, rows_per_bank, subbanks
 };
 
 class ChipsFile {
@@ -57,6 +61,8 @@ class ChipsFile {
                  unsigned fields = kAll & ~kMaps) const;
 
  private:
+  void read_into_h5(std::vector<varius::ChipSample>& out, int first, int count, int sm_first, int sm_count,
+                    unsigned fields) const;
   struct Impl;
   std::unique_ptr<Impl> impl_;
   std::filesystem::path file_;

@@ -13,10 +13,11 @@ namespace {
 
 // The run's spec from the options, validated; `config` gets rfmodel.fast_fraction and floorplan.subbanks.
 study::FreqRunSpec freq_spec(const FreqStage::Options& fo, Config& config) {
-  if (fo.fast_fraction >= -0.5) {
-    if (!(fo.fast_fraction > 0.0 && fo.fast_fraction <= 1.0))
-      throw InputError("--fast-fraction " + std::to_string(fo.fast_fraction) + " is outside (0, 1]");
-    config.set("rfmodel.fast_fraction=" + std::to_string(fo.fast_fraction));
+  if (fo.fast_fraction) {
+    const double f = *fo.fast_fraction;
+    if (!(f > 0.0 && f <= 1.0))  // NaN fails too
+      throw InputError("--fast-fraction " + std::to_string(f) + " is outside (0, 1]");
+    config.set("rfmodel.fast_fraction=" + std::to_string(f));
   }
   if (fo.subbanks != 0) config.set("floorplan.subbanks=" + std::to_string(fo.subbanks));
   study::FreqRunSpec spec;

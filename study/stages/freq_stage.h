@@ -20,7 +20,7 @@ struct FreqStage {
   struct Options {
     std::string chips_file;
     std::string techniques;       // default: Tan Fig. 3's (technique/registry.h)
-    double fast_fraction = -1.0;  // < 0: rfmodel.fast_fraction
+    std::optional<double> fast_fraction;  // unset: rfmodel.fast_fraction
     int subbanks = 0;             // 0: floorplan.subbanks
     int hybrid_banks = 0;
     bool single_clock = false;

@@ -121,6 +121,7 @@ IpcStage::Result IpcStage::run(const Options& io, const StageContext& ctx) {
   shown = distinct_names(names, shown);
   std::string source;
   const ChipSms sms = load_sms(io, config, spec.arch.gpu_sms, seed, source);
+  check_chip_capacity(sms.geometry, spec.arch.registers_per_sm, source);
   varius::RfGeometry g = sms.geometry;
   g.subbanks = spec.rf.subbanks;
 

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "common/limits.h"
 #include "common/progress.h"
 #include "frontend/load_workload.h"
 #include "hierarchy/design/design.h"
@@ -31,32 +32,46 @@ LtrfSetup setup(const LtrfStage::Options& lo, const Config& config) {
   if (lo.active_warps) s.h.active_warps = *lo.active_warps;
   s.so.designs = split_list(lo.designs);
   s.so.config_id = lo.config_id.value_or(s.h.ltrf.main_rf_config);
-  s.so.latencies = parse_sweep(lo.latency_sweep);
+  s.so.latencies = parse_sweep(lo.latency_sweep, s.ap.limits.max_sweep_points);
   s.so.max_loss = lo.max_loss;
   return s;
 }
 
 }  // namespace
 
-std::vector<double> parse_sweep(const std::string& text) {
+std::vector<double> parse_sweep(const std::string& text, std::int64_t max_points) {
   const auto parts = split_list(text);
+  auto number = [&](const std::string& s) {
+    double x = 0;
+    try {
+      std::size_t n = 0;
+      x = std::stod(s, &n);
+      if (n != s.size()) throw std::invalid_argument("");
+    } catch (const std::exception&) {
+      throw InputError("--latency-sweep '" + text + "': '" + s + "' is not a number");
+    }
+    if (!(std::isfinite(x) && x > 0))
+      throw InputError("--latency-sweep '" + text + "': '" + s + "' is not a latency (accepted: finite, > 0)");
+    return x;
+  };
   std::vector<double> v;
+  auto room = [&](double more) {
+    if (static_cast<double>(v.size()) + more > static_cast<double>(max_points))
+      Limits::exceeded("--latency-sweep '" + text.substr(0, 60) + "': values", "max_sweep_points",
+                       static_cast<double>(v.size()) + more, static_cast<double>(max_points));
+  };
   for (std::size_t i = 0; i < parts.size(); ++i) {
     if (parts[i] == "...") {
       if (v.size() < 2 || i + 1 >= parts.size()) throw InputError("--latency-sweep '" + text + "': '...' needs two values before it and one after");
       const double step = v[v.size() - 1] - v[v.size() - 2];
       if (!(step > 0)) throw InputError("--latency-sweep '" + text + "': '...' needs an increasing step");
-      const double end = std::stod(parts[i + 1]);
+      const double end = number(parts[i + 1]);
+      room(std::floor((end - v.back()) / step));
       for (double x = v.back() + step; x < end - 1e-9; x += step) v.push_back(std::round(x * 1e9) / 1e9);
       continue;
     }
-    try {
-      std::size_t n = 0;
-      v.push_back(std::stod(parts[i], &n));
-      if (n != parts[i].size()) throw std::invalid_argument("");
-    } catch (const std::exception&) {
-      throw InputError("--latency-sweep '" + text + "': '" + parts[i] + "' is not a number");
-    }
+    room(1);
+    v.push_back(number(parts[i]));
   }
   return v;
 }

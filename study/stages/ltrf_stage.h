@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <cstdint>
 #include <vector>
 
 #include "study/ltrf/ltrf_study.h"
@@ -42,6 +43,6 @@ struct LtrfStage {
 };
 
 // "1,1.5,...,8": numbers, where "..." continues the step of the two numbers before it up to the next.
-std::vector<double> parse_sweep(const std::string& text);
+std::vector<double> parse_sweep(const std::string& text, std::int64_t max_points);
 
 }  // namespace rfvar::stages

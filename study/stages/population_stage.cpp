@@ -1,6 +1,8 @@
 #include "study/stages/population_stage.h"
 
 #include <chrono>
+#include <cstdint>
+#include <limits>
 #include <memory>
 
 #include "common/h5io.h"
@@ -16,8 +18,10 @@ namespace {
 // The config the options give: population.chips, population.deflate_level, varius.sampling.
 Config effective_config(const PopulationStage::Options& co, const Config& base) {
   Config config = base;
-  if (co.chips == 0 || co.chips < -1) throw InputError("--chips " + std::to_string(co.chips) + ": must be at least 1");
-  if (co.chips > 0) config.set("population.chips=" + std::to_string(co.chips));
+  if (co.chips) {
+    if (*co.chips < 1) throw InputError("--chips " + std::to_string(*co.chips) + ": must be at least 1");
+    config.set("population.chips=" + std::to_string(*co.chips));
+  }
   if (co.deflate >= 0) config.set("population.deflate_level=" + std::to_string(co.deflate));
   if (co.exact) config.set("varius.sampling=\"exact\"");
   return config;
@@ -49,12 +53,19 @@ const std::vector<OptionDecl<PopulationStage::Options>>& PopulationStage::option
 
 void PopulationStage::check(const Options& o, const StageContext& ctx) {
   const Config config = effective_config(o, ctx.config);
-  (void)varius::PopulationParams::from_config(config);
+  const auto pop = varius::PopulationParams::from_config(config);
+  // Chip ids are int32 in the file (docs/hdf5.md "chips"): the last one must fit, not wrap.
+  constexpr std::int64_t kMaxId = std::numeric_limits<std::int32_t>::max();
+  if (static_cast<std::int64_t>(o.first_chip) + pop.chips - 1 > kMaxId)
+    throw InputError("--first-chip " + std::to_string(o.first_chip) + " with " + std::to_string(pop.chips) +
+                     " chips: the last chip id would pass " + std::to_string(kMaxId) +
+                     " (accepted: first chip + chips - 1 <= " + std::to_string(kMaxId) + ")");
   (void)varius::VariusParams::from_config(config);
   (void)varius::FloorplanParams::from_config(config);
 }
 
 PopulationStage::Result PopulationStage::run(const Options& co, const StageContext& ctx) {
+  check(co, ctx);
   const Config config = effective_config(co, ctx.config);
   const auto pop = varius::PopulationParams::from_config(config);
   const auto vp = varius::VariusParams::from_config(config);

@@ -1,8 +1,8 @@
 // The population stage (`rfvar chips`, a study's [population]): a chip population under process
 // variation (varius/, VARIUS) written as a chips file (study/stages/chips_file.h).
 //
-// Contract: as study/stages/stage.h. check(): chips >= 1 (or -1: population.chips), and every
-// population / varius / floorplan parameter of the effective config valid (InputError naming the key
+// Contract: as study/stages/stage.h. check(): chips >= 1 (unset: population.chips), the last chip id
+// within int32, and every population / varius / floorplan parameter of the effective config valid (InputError naming the key
 // and its range). run() samples chips first_chip .. first_chip + chips - 1 with the master seed and
 // writes ctx.output (atomically).
 #pragma once
@@ -18,7 +18,7 @@ namespace rfvar::stages {
 
 struct PopulationStage {
   struct Options {
-    int chips = -1;  // -1: population.chips
+    std::optional<int> chips;  // unset: population.chips
     std::uint32_t first_chip = 0;
     bool exact = false;
     int deflate = -1;  // -1: population.deflate_level

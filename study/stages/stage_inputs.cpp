@@ -79,6 +79,14 @@ std::pair<std::string, int> parse_chip_spec(const std::string& spec) {
   }
 }
 
+void check_chip_capacity(const varius::RfGeometry& g, int registers_per_sm, const std::string& source) {
+  if (g.registers() < registers_per_sm)
+    throw InputError(source + ": the chips' register file holds " + std::to_string(g.registers()) +
+                     " registers per SM (banks " + std::to_string(g.banks) + " x rows_per_bank " +
+                     std::to_string(g.rows_per_bank) + " x 32), fewer than arch.registers_per_sm = " +
+                     std::to_string(registers_per_sm) + " that the SM model allocates");
+}
+
 void check_sm_option(int sm, int gpu_sms) {
   if (gpu_sms > 1 && sm != 0)
     throw InputError("--sm selects the one simulated SM; with arch.gpu_sms > 1 SMs 0..gpu_sms-1 run");

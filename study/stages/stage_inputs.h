@@ -49,6 +49,11 @@ struct ChipSms {
 };
 // InputError unless `sm` is 0 or gpu_sms is 1.
 void check_sm_option(int sm, int gpu_sms);
+
+// InputError naming `source` unless a chip of geometry `g` holds at least arch.registers_per_sm
+// registers per SM (the SM model allocates that many; a chips file made with a smaller
+// floorplan.rows_per_bank cannot run the cycle model).
+void check_chip_capacity(const varius::RfGeometry& g, int registers_per_sm, const std::string& source);
 // Chips first .. first + count - 1 of `file` (count < 0: every chip from `first`); InputError for a
 // chip index (named `chip_option`, e.g. "--chip chips.h5:7") or SM out of range, or arch.gpu_sms
 // above the chips' SM count.

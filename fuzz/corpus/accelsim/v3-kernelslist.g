@@ -1,0 +1,5 @@
+MemcpyHtoD,0x00007f0000000000,8192
+MemcpyHtoD,0x00007fc841520000,256
+kernel-1.traceg
+MemcpyHtoD,0x00007f0000010000,1024
+kernel-2.traceg

@@ -1,0 +1,26 @@
+// Config TOML and --set: the input is merged over the defaults as a user config file's text, then
+// each of its lines is applied as one --set assignment.
+#include "common/config.h"
+#include "fuzz/fuzz_common.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const rfvar::Config defaults = rfvar::Config::load_default();
+  const std::string_view t = rfvar::fuzz::text(data, size);
+  rfvar::Config c = defaults;
+  try {
+    c.merge_string(t, "fuzz.toml");
+  } catch (const rfvar::InputError&) {
+  }
+  std::size_t at = 0;
+  while (at <= t.size()) {
+    const std::size_t nl = t.find('\n', at);
+    const std::string_view line = t.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at);
+    try {
+      c.set(line);
+    } catch (const rfvar::InputError&) {
+    }
+    if (nl == std::string_view::npos) break;
+    at = nl + 1;
+  }
+  return 0;
+}

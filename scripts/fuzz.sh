@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer target (or every one) for a bounded time: scripts/fuzz.sh TARGET SECONDS.
+# TARGET: config kernel rftrace ptx harness accelsim study chips, or "all" (SECONDS each).
+# Builds the fuzz targets with clang-14 (ASan + UBSan + libFuzzer) in build-fuzz/, starts from the
+# checked-in seeds fuzz/corpus/TARGET/ plus what earlier runs found (build-fuzz/corpus/TARGET/),
+# and prints "fuzz TARGET: N executions in S s". Exit non-zero on a crash, leak or timeout; the
+# input that caused it is in build-fuzz/artifacts/TARGET/ (add it to fuzz/corpus/TARGET/ with the fix).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+targets_all=(config kernel rftrace ptx harness accelsim study chips)
+[ $# -eq 2 ] || { echo "usage: scripts/fuzz.sh TARGET|all SECONDS" >&2; exit 2; }
+if [ "$1" = all ]; then targets=("${targets_all[@]}"); else targets=("$1"); fi
+secs=$2
+b=build-fuzz
+if [ ! -f $b/CMakeCache.txt ]; then
+  cmake -S . -B $b -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
+        -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DRFVAR_FUZZ=ON -DRFVAR_BUILD_BENCH=OFF \
+        -DRFVAR_UNITY_BUILD=ON >/dev/null
+fi
+cmake --build $b -j "$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null
+status=0
+for t in "${targets[@]}"; do
+  mkdir -p $b/corpus/$t $b/artifacts/$t
+  log=$b/fuzz_$t.log
+  # -rss_limit_mb: a reader that grows past 2 GiB on a small input is a finding; -timeout: 10 s per input.
+  if ! ASAN_OPTIONS=detect_leaks=1 $b/fuzz_$t -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+        -print_final_stats=1 -artifact_prefix=$b/artifacts/$t/ $b/corpus/$t fuzz/corpus/$t >"$log" 2>&1; then
+    echo "fuzz $t: FAILED (see $log and $b/artifacts/$t/)" >&2
+    tail -30 "$log" >&2
+    status=1
+  fi
+  n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  echo "fuzz $t: ${n:-?} executions in $secs s"
+done
+exit $status
