@@ -150,6 +150,29 @@ void run(CommonOptions& o, const SimOptions& so) {
       j["l2_tag_hits"] = r.l2_tag_hits;
       j["l2_tag_misses"] = r.l2_tag_misses;
     }
+    nlohmann::json kernels = nlohmann::json::array();
+    for (std::size_t i = 0; i < r.per_launch.size(); ++i) {
+      const arch::LaunchStats& k = r.per_launch[i];
+      const arch::Launch& l = bench.launches[i];
+      const auto dram_bytes = k.dram_accesses * static_cast<std::uint64_t>(ap.l1_line_bytes);
+      kernels.push_back({{"launch", i},
+                         {"name", bench.kernels[static_cast<std::size_t>(l.kernel)].name},
+                         {"grid_blocks", l.grid},
+                         {"cycles", k.cycles},
+                         {"warp_instructions", k.warp_instructions},
+                         {"thread_instructions", k.thread_instructions},
+                         {"ipc", k.ipc()},
+                         {"l1_load_requests", k.l1_load_requests},
+                         {"l1_hit_rate", k.l1_hit_rate()},
+                         {"l2_accesses", k.l2_hits + k.dram_accesses},
+                         {"l2_hits", k.l2_hits},
+                         {"l2_hit_rate", k.l2_hit_rate()},
+                         {"dram_accesses", k.dram_accesses},
+                         {"dram_bytes", dram_bytes},
+                         {"dram_bytes_per_cycle",
+                          k.cycles ? static_cast<double>(dram_bytes) / static_cast<double>(k.cycles) : 0.0}});
+    }
+    j["per_kernel"] = kernels;
     if (!so.output.empty()) j["file"] = so.output;
     print_json(j);
     return;

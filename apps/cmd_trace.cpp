@@ -1,12 +1,16 @@
-// `rfvar trace SPEC -o FILE.rftrace`: records a workload's warp traces once and saves them (issue 15).
+// `rfvar trace SPEC -o FILE.rftrace`: records a workload's warp traces once and saves them (issue 15);
+// `--format accelsim -o DIR` writes them as an Accel-Sim trace folder instead (issue 25).
 // No model logic here: frontend/load_workload.h makes the workload, TraceWorkload::record() records it,
-// workload/trace_file.h writes the file (atomically); this file parses options and prints.
+// workload/trace_file.h or frontend/accelsim/trace_writer.h writes it (atomically); this file parses
+// options and prints.
 #include <chrono>
 #include <cstdio>
 #include <optional>
 
 #include "apps/cli_common.h"
+#include "frontend/accelsim/trace_writer.h"
 #include "frontend/load_workload.h"
+#include "varius/params.h"
 #include "workload/trace_file.h"
 #include "workload/trace_workload.h"
 
@@ -17,6 +21,7 @@ namespace {
 struct TraceOptions {
   std::string spec;
   std::string output;
+  std::string format = "rftrace";
 };
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -27,7 +32,8 @@ void run(CommonOptions& o, const TraceOptions& to) {
   const Config config = o.load_config();
   const arch::ArchParams ap = arch::ArchParams::from_config(config);
   const std::uint64_t seed = o.master_seed(config);
-  if (!to.output.ends_with(".rftrace"))
+  const bool accelsim = to.format == "accelsim";
+  if (!accelsim && !to.output.ends_with(".rftrace"))
     throw InputError("-o '" + to.output +
                      "': a trace file's name must end in .rftrace (e.g. -o hotspot.rftrace)");
   const auto t0 = std::chrono::steady_clock::now();
@@ -39,7 +45,17 @@ void run(CommonOptions& o, const TraceOptions& to) {
   if (!stored) stored = &recorded.emplace(arch::TraceWorkload::record(*wl, 1, 0));
   const double record_s = seconds_since(t0);
   const auto t1 = std::chrono::steady_clock::now();
-  const std::uint64_t bytes = arch::save_trace_file(to.output, *stored, {to.spec, seed, ap.l1_line_bytes});
+  std::uint64_t bytes = 0;
+  std::int64_t renumbered = 0;
+  if (accelsim) {
+    const arch::accelsim::WriteOptions wo{ap.l1_line_bytes, varius::FloorplanParams::from_config(config).banks()};
+    const arch::accelsim::WriteSummary ws =
+        arch::accelsim::write_accelsim_trace(to.output, stored->benchmark(), stored->launches(), wo);
+    bytes = static_cast<std::uint64_t>(ws.bytes);
+    renumbered = ws.renumbered_ids;
+  } else {
+    bytes = arch::save_trace_file(to.output, *stored, {to.spec, seed, ap.l1_line_bytes});
+  }
   const double save_s = seconds_since(t1), secs = seconds_since(t0);
   const arch::TraceCounts c = arch::count_trace(*stored);
   const double per_inst =
@@ -48,6 +64,8 @@ void run(CommonOptions& o, const TraceOptions& to) {
     print_json({{"workload", to.spec},
                 {"name", stored->benchmark().name},
                 {"file", to.output},
+                {"format", to.format},
+                {"renumbered_register_ids", renumbered},
                 {"seed", seed},
                 {"line_bytes", ap.l1_line_bytes},
                 {"launches", c.launches},
@@ -84,13 +102,20 @@ void register_trace(CLI::App& app, CommonOptions& o) {
       "PTX harness runs with --seed's inputs and arch.register_ids. Accepted workloads:\n" +
           arch::workload_spec_forms());
   sub->add_option("workload", to->spec, "The workload to record (a form listed above)")->required();
-  sub->add_option("-o,--output", to->output, "Trace file to write, atomically (must end in .rftrace)")
+  sub->add_option("-o,--output", to->output,
+                  "Trace file to write, atomically (must end in .rftrace); with --format accelsim the folder")
       ->required();
+  sub->add_option("--format", to->format,
+                  "rftrace (default): one .rftrace file; accelsim: an Accel-Sim trace folder (kernelslist.g,\n"
+                  "one kernel-N.traceg per launch, tracer version 4, binary version 61) that GPGPU-Sim's\n"
+                  "trace-driven mode and 'rfvar sim --kernel DIR' read (docs/accelsim-traces.md \"Export\")")
+      ->check(CLI::IsMember({"rftrace", "accelsim"}));
   add_common_options(sub, o, "");
   sub->footer(
       "Examples:\n"
       "  rfvar trace hotspot -o hotspot.rftrace\n"
       "  rfvar trace ptx:hotspot-small --set arch.register_ids=allocated -o hs.rftrace --json\n"
+      "  rfvar trace ptx:hotspot --format accelsim -o hotspot-traces\n"
       "  rfvar sim --kernel hotspot.rftrace --technique pv-opt");
   sub->callback([&o, to] { run(o, *to); });
 }

@@ -5,6 +5,32 @@
 #include "workload/kernel_workload.h"
 
 namespace rfvar::arch {
+namespace {
+
+// The SMs' counters after a launch minus `before` (the same counters after the previous launch).
+LaunchStats launch_delta(const std::vector<const SmStats*>& sms, std::vector<std::uint64_t>& cycles_before,
+                         LaunchStats& sum_before) {
+  LaunchStats now, d;
+  for (std::size_t i = 0; i < sms.size(); ++i) {
+    const SmStats& s = *sms[i];
+    d.cycles = std::max(d.cycles, s.cycles - cycles_before[i]);
+    cycles_before[i] = s.cycles;
+    now.warp_instructions += s.warp_instructions, now.thread_instructions += s.thread_instructions;
+    now.l1_load_requests += s.l1_load_requests, now.l1_hits += s.l1_hits, now.l1_merges += s.l1_merges;
+    now.l2_hits += s.l2_hits, now.dram_accesses += s.dram_accesses;
+  }
+  d.warp_instructions = now.warp_instructions - sum_before.warp_instructions;
+  d.thread_instructions = now.thread_instructions - sum_before.thread_instructions;
+  d.l1_load_requests = now.l1_load_requests - sum_before.l1_load_requests;
+  d.l1_hits = now.l1_hits - sum_before.l1_hits;
+  d.l1_merges = now.l1_merges - sum_before.l1_merges;
+  d.l2_hits = now.l2_hits - sum_before.l2_hits;
+  d.dram_accesses = now.dram_accesses - sum_before.dram_accesses;
+  sum_before = now;
+  return d;
+}
+
+}  // namespace
 
 std::uint64_t workload_key(const RngStream& workload) {
   const auto blk = workload.block(0);
@@ -15,11 +41,15 @@ RunResult run_workload(const IWorkload& wl, const ArchParams& p, const std::stri
                        std::unique_ptr<IRegisterMapping> mapping, IRfProvider& rf, std::uint64_t key,
                        IOperandPath* path, Progress* progress) {
   Sm sm(p, scheduler, std::move(mapping), rf, key, path);
+  std::vector<LaunchStats> per_launch;
+  std::vector<std::uint64_t> cycles_before(1, 0);
+  LaunchStats sum_before;
   for (std::size_t i = 0; i < wl.benchmark().launches.size(); ++i) {
     sm.run_launch(wl, static_cast<int>(i));
+    per_launch.push_back(launch_delta({&sm.stats()}, cycles_before, sum_before));
     if (progress) progress->tick();
   }
-  return {sm.stats(), sm.setup()};
+  return {sm.stats(), sm.setup(), std::move(per_launch)};
 }
 
 RunResult run_benchmark(const Benchmark& b, const ArchParams& p, const std::string& scheduler,
@@ -44,8 +74,13 @@ GpuRunResult run_sms(const IWorkload& wl, const ArchParams& p, const SmPolicy& p
   std::vector<std::unique_ptr<IRegisterMapping>> mappings;
   for (std::size_t i = 0; i < rf.size(); ++i) mappings.push_back(make_policy_mapping(policy));
   Gpu gpu(p, policy.scheduler, std::move(mappings), std::vector<IRfProvider*>(rf.begin(), rf.end()), key);
+  std::vector<const SmStats*> sms;
+  for (int i = 0; i < gpu.sms(); ++i) sms.push_back(&gpu.sm(i).stats());
+  std::vector<std::uint64_t> cycles_before(sms.size(), 0);
+  LaunchStats sum_before;
   for (std::size_t i = 0; i < wl.benchmark().launches.size(); ++i) {
     gpu.run_launch(wl, static_cast<int>(i));
+    r.per_launch.push_back(launch_delta(sms, cycles_before, sum_before));
     if (progress) progress->tick();
   }
   gpu.finish();

@@ -26,9 +26,29 @@
 
 namespace rfvar::arch {
 
+// One kernel launch's share of a run: the counters' growth over the launch, summed over the SMs.
+// `cycles` is the launch's elapsed time: the most cycles any SM's clock advanced (all SMs end a
+// launch together, arch/gpu.h; with arch.gpu_clocks = "pv" in that SM's own cycles).
+struct LaunchStats {
+  std::uint64_t cycles = 0;
+  std::uint64_t warp_instructions = 0, thread_instructions = 0;
+  std::uint64_t l1_load_requests = 0, l1_hits = 0, l1_merges = 0;  // SmStats::l1_hit_rate()'s terms
+  std::uint64_t l2_hits = 0, dram_accesses = 0;  // requests past the L1: L2 hits, L2 misses (one line each)
+  double l1_hit_rate() const {
+    return l1_load_requests ? static_cast<double>(l1_hits + l1_merges) / static_cast<double>(l1_load_requests) : 0.0;
+  }
+  double l2_hit_rate() const {
+    const std::uint64_t n = l2_hits + dram_accesses;
+    return n ? static_cast<double>(l2_hits) / static_cast<double>(n) : 0.0;
+  }
+  // Warp instructions per elapsed cycle of the whole GPU (all SMs together).
+  double ipc() const { return cycles ? static_cast<double>(warp_instructions) / static_cast<double>(cycles) : 0.0; }
+};
+
 struct RunResult {
   SmStats stats;
   rfmodel::RfSetup last_setup;  // the setup of the last kernel launch
+  std::vector<LaunchStats> per_launch;  // [launch], in launch order
 };
 
 // The N-SM mode (arch/gpu.h): `stats` sums the SMs' (stats.ipc() = mean IPC per SM), last_setup is

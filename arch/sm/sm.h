@@ -90,7 +90,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // The distinct registers an instruction reads or writes (what the scoreboard checks).
   struct PcOps {
     std::uint8_t n = 0;
-    bool exit = false;  // Exit waits for every pending write of the warp
+    bool exit = false;  // an Exit: the warp's last one waits for every pending write of the warp
     RegId r[kMaxDst + kMaxSrc];
   };
   struct Warp {
@@ -107,10 +107,14 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     std::uint32_t init_mask = 0;
     std::uint32_t dyn = 0;   // warp instructions issued so far: the index of the next one (draw keys)
     const TraceStep* at = nullptr;       // the next instruction to issue (its trace step)
+    const TraceStep* last = nullptr;     // its trace's last step, the Exit that ends the warp
     const TraceMem* mem = nullptr;       // the TraceMem of the next memory step that has one
     const std::uint64_t* lines = nullptr;  // the warp trace's line requests
     std::uint32_t mask() const { return at->mask; }
     std::int32_t pc() const { return at->pc; }
+    // The next instruction is the warp's final Exit (an Exit earlier in the trace is a step: its
+    // lanes, if any, leave the later masks; docs/accelsim-traces.md "EXIT").
+    bool at_end() const { return at == last; }
   };
   struct BlockSlot {
     bool live = false;
@@ -235,7 +239,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
 // The scoreboard state of the instruction at the warp's pc (Warp::dep, mem, use_long).
 inline void Sm::operand_state(Warp& w) const {
   const PcOps& o = ops_[static_cast<std::size_t>(w.pc())];
-  if (o.exit) {
+  if (o.exit && w.at_end()) {
     w.dep = w.npending > 0;
     w.memdep = w.nlong > 0;
     w.use_long = false;
@@ -253,7 +257,7 @@ inline void Sm::registers_written(Warp& w, int slot, RegId reg) {
   w.nlong -= (g.flags & kLongPending) >> 1;
   g.flags = 0;
   const PcOps& o = ops_[static_cast<std::size_t>(w.pc())];
-  bool waits = o.exit;
+  bool waits = o.exit && w.at_end();
   for (int i = 0; i < o.n && !waits; ++i) waits = o.r[i] == reg;
   if (waits) {
     operand_state(w);

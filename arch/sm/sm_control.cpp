@@ -152,6 +152,7 @@ bool Sm::launch_block() {
       throw InputError("trace of kernel '" + k_->name + "' block " + std::to_string(b.bid) + " warp " +
                        std::to_string(i) + " does not end with its exit");
     w.at = t.steps.data();
+    w.last = &t.steps.back();
     w.mem = t.mem.data();
     w.lines = t.lines.data();
     w.regs = &reg_state_[static_cast<std::size_t>(slot) * static_cast<std::size_t>(nids_)];
@@ -230,7 +231,7 @@ void Sm::at_pc(Warp& w) const {
     fast &= g.lat <= 1 || (g.hyb != 0 && (m & ~g.hyb) == 0);
   }
   w.fast = fast;
-  if (o.exit) {
+  if (o.exit && w.at_end()) {
     w.dep = w.npending > 0;
     w.memdep = w.nlong > 0;
     w.use_long = false;
@@ -259,7 +260,7 @@ void Sm::execute_control(int slot, const Instr& in) {
     release_barrier();
     return;
   }
-  if (in.op == OpClass::Exit) {
+  if (in.op == OpClass::Exit && w.at_end()) {
     w.live = false;
     stats_.warp_finish_cycles.push_back(now_);
     schedulers_[static_cast<std::size_t>(slot) % schedulers_.size()]->on_warp_exit(slot);
@@ -268,7 +269,9 @@ void Sm::execute_control(int slot, const Instr& in) {
     release_barrier();
     return;
   }
-  w.next_issue = now_ + static_cast<std::uint64_t>(p_.lat_branch_cycles);  // a branch: the trace has its outcome
+  // A branch (the trace has its outcome), or an Exit before the warp's last step (a partial or
+  // zero-mask EXIT of an Accel-Sim trace, docs/accelsim-traces.md "EXIT"): resolved at issue.
+  w.next_issue = now_ + static_cast<std::uint64_t>(p_.lat_branch_cycles);
   advance(w);
 }
 

@@ -1,0 +1,142 @@
+// write_accelsim_trace() (frontend/accelsim/trace_writer.h): a PTX workload written as an Accel-Sim
+// trace folder and read back with rfvar's own reader replays to the same cycles and instructions.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "arch/mapping/i_register_mapping.h"
+#include "arch/run.h"
+#include "common/config.h"
+#include "frontend/accelsim/kernels_list.h"
+#include "frontend/accelsim/opcode_table.h"
+#include "frontend/accelsim/to_benchmark.h"
+#include "frontend/accelsim/trace_writer.h"
+#include "frontend/load_workload.h"
+#include "tests/arch/one_sm_params.h"
+#include "workload/trace_workload.h"
+
+namespace {
+namespace RFVAR_UNITY_ID {
+
+using namespace rfvar::arch;
+using namespace rfvar::arch::accelsim;
+namespace fs = std::filesystem;
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("rfvar-writer-" + std::to_string(::getpid()));
+  TempDir() { fs::create_directories(path); }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+RunResult run(const IWorkload& wl, const ArchParams& p) {
+  StaticRfProvider rf(rfvar::rfmodel::RfSetup::ideal());
+  return run_workload(wl, p, "gto", make_mapping("eq3"), rf, 1);
+}
+
+std::string read_all(const fs::path& f) {
+  std::ifstream in(f);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+TEST_SUITE("accelsim") {
+  TEST_CASE(
+      "GIVEN ptx:hotspot-small (both register numberings) WHEN written as an Accel-Sim folder and read back "
+      "THEN the SM gives the same cycles and warp instructions") {
+    for (const RegisterIds ids : {RegisterIds::Allocated, RegisterIds::GpgpuSim}) {
+      CAPTURE(static_cast<int>(ids));
+      ArchParams p = one_sm_params();
+      p.register_ids = ids;
+      const auto wl = load_workload("ptx:hotspot-small", p, 1);
+      const auto& tw = dynamic_cast<const TraceWorkload&>(*wl);
+      TempDir tmp;
+      const fs::path dir = tmp.path / "hs";
+      const WriteSummary sum = write_accelsim_trace(dir, tw.benchmark(), tw.launches(), {p.l1_line_bytes, 16, 61});
+      REQUIRE(fs::exists(dir / "kernelslist.g"));
+      CHECK(sum.launches == static_cast<std::int64_t>(tw.benchmark().launches.size()));
+      CHECK(sum.bytes > 0);
+      if (ids == RegisterIds::GpgpuSim) CHECK(tw.benchmark().kernels.at(0).reg_ids <= 255);  // no renumbering here
+      CHECK(sum.renumbered_ids == 0);
+      ReadOptions ro;
+      ro.line_bytes = p.l1_line_bytes;
+      TraceBenchmark back = to_benchmark(read_trace(dir, ro), "back");
+      const TraceWorkload wl2(std::move(back.benchmark), std::move(back.traces));
+      const RunResult a = run(tw, p), b = run(wl2, p);
+      CHECK(sum.warp_instructions == static_cast<std::int64_t>(a.stats.warp_instructions));
+      CHECK(b.stats.warp_instructions == a.stats.warp_instructions);
+      CHECK(b.stats.cycles == a.stats.cycles);
+      CHECK(b.stats.l1_load_requests == a.stats.l1_load_requests);
+      CHECK(b.stats.bank_reads == a.stats.bank_reads);
+      REQUIRE(b.per_launch.size() == a.per_launch.size());
+      for (std::size_t i = 0; i < a.per_launch.size(); ++i) CHECK(b.per_launch[i].cycles == a.per_launch[i].cycles);
+    }
+  }
+
+  TEST_CASE("GIVEN a written folder WHEN its header is read THEN it is tracer version 4, binary version 61") {
+    ArchParams p = one_sm_params();
+    p.register_ids = RegisterIds::Allocated;
+    const auto wl = load_workload("ptx:hotspot-small", p, 1);
+    const auto& tw = dynamic_cast<const TraceWorkload&>(*wl);
+    TempDir tmp;
+    write_accelsim_trace(tmp.path / "hs", tw.benchmark(), tw.launches());
+    const std::string k1 = read_all(tmp.path / "hs" / "kernel-1.traceg");
+    CHECK(k1.find("-accelsim tracer version = 4\n") != std::string::npos);
+    CHECK(k1.find("-binary version = 61\n") != std::string::npos);
+    CHECK(k1.find("-nregs = " + std::to_string(tw.benchmark().kernels[0].regs_per_thread) + "\n") != std::string::npos);
+    CHECK(read_all(tmp.path / "hs" / "kernelslist.g").starts_with("kernel-1.traceg\n"));
+    // Writing again replaces the folder whole; no temporary folder is left beside it.
+    write_accelsim_trace(tmp.path / "hs", tw.benchmark(), tw.launches());
+    int entries = 0;
+    for (const auto& e : fs::directory_iterator(tmp.path)) entries += e.path().filename() == "hs" ? 1 : 100;
+    CHECK(entries == 1);
+  }
+
+  TEST_CASE("GIVEN every rfvar class WHEN given its SASS opcode THEN the reader classes it back the same") {
+    for (int c = 0; c < static_cast<int>(OpClass::Count); ++c) {
+      const auto op = static_cast<OpClass>(c);
+      if (op == OpClass::IntDiv || op == OpClass::FpDiv) continue;  // written as IMAD / FFMA
+      const bool mem = op == OpClass::Load || op == OpClass::Store;
+      for (const MemSpace s : {MemSpace::Global, MemSpace::Local, MemSpace::Shared, MemSpace::Const}) {
+        if (!mem && s != MemSpace::Global) continue;
+        if (op == OpClass::Store && s == MemSpace::Const) continue;
+        const auto back = classify_opcode(sass_opcode(op, mem ? s : MemSpace::None));
+        REQUIRE(back.has_value());
+        CHECK(back->op == op);
+        CHECK(back->space == (mem ? s : MemSpace::None));
+      }
+    }
+    CHECK(classify_opcode(sass_opcode(OpClass::IntDiv, MemSpace::None))->op == OpClass::IntMad);
+    CHECK(classify_opcode(sass_opcode(OpClass::FpDiv, MemSpace::None))->op == OpClass::FpMad);
+  }
+
+  TEST_CASE("GIVEN register ids above 254 WHEN exported THEN they take free ids below 255 in the same bank") {
+    Kernel k;
+    k.name = "wide";
+    k.regs_per_thread = 4;
+    k.reg_ids = 300;
+    Instr a;
+    a.ndst = 1, a.dst[0] = 3;
+    a.nsrc = 2, a.src[0] = 259, a.src[1] = 275;  // 259 = 3 mod 16 (3 is taken), 275 = 3 mod 16
+    k.code.push_back(a);
+    const std::vector<std::uint16_t> ids = export_register_ids(k, 16);
+    CHECK(ids[3] == 3);
+    CHECK(ids[259] == 19);
+    CHECK(ids[275] == 35);
+    for (int r = 0; r < 16; ++r) {  // fill residue 3 below 255: 3, 19, ..., 243 (16 ids), then one more
+      Instr b;
+      b.ndst = 1, b.dst[0] = static_cast<RegId>(3 + 16 * r);
+      k.code.push_back(b);
+    }
+    CHECK_THROWS_AS(export_register_ids(k, 16), rfvar::InputError);
+  }
+}
+
+}  // namespace RFVAR_UNITY_ID
+}  // namespace
