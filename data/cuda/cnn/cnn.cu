@@ -18,7 +18,8 @@
 // fc: out[o] = act(bias[o] + sum_i w[o][i] * in[i]), i in order.
 
 extern "C" __global__ void conv(float* out, const float* in, const float* w, const float* bias, int C, int H,
-                                int W, int K, int R, int stride, int pad, int Ho, int Wo, int groups, int relu) {
+                                int W, int K, int R, int stride, int pad, int Ho, int Wo, int groups,
+                                int relu) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   const int k = blockIdx.z;

@@ -98,8 +98,8 @@ Map jeon_lrn(const Map& in, int size, float alpha, float beta, float kbias) {
   return out;
 }
 
-std::vector<float> jeon_fc(const std::vector<float>& in, const std::vector<float>& w, const std::vector<float>& bias,
-                           int M, bool relu) {
+std::vector<float> jeon_fc(const std::vector<float>& in, const std::vector<float>& w,
+                           const std::vector<float>& bias, int M, bool relu) {
   const int N = static_cast<int>(in.size());
   std::vector<float> out(static_cast<std::size_t>(M));
   for (int o = 0; o < M; ++o) {
@@ -117,17 +117,19 @@ std::vector<float> jeon_fc(const std::vector<float>& in, const std::vector<float
 // into conv2 and fc3 (1e-5 relative + 1e-6 absolute).
 std::vector<Expected> cnn_small(const Buffers& b) {
   const Map image{3, 13, 11, jeon_sized(b, "image", 3 * 13 * 11)};
-  const Map conv1 = jeon_conv(image, jeon_sized(b, "conv1_w", 4 * 3 * 9), jeon_sized(b, "conv1_b", 4), 4, 3, 2, 1, 1,
-                              true);
+  const Map conv1 =
+      jeon_conv(image, jeon_sized(b, "conv1_w", 4 * 3 * 9), jeon_sized(b, "conv1_b", 4), 4, 3, 2, 1, 1, true);
   const Map norm1 = jeon_lrn(conv1, 3, 0.5f, 0.75f, 1.0f);
   const Map pool1 = jeon_maxpool(norm1, 3, 2);
-  const Map conv2 = jeon_conv(pool1, jeon_sized(b, "conv2_w", 6 * 2 * 9), jeon_sized(b, "conv2_b", 6), 6, 3, 1, 1, 2,
-                              false);
+  const Map conv2 = jeon_conv(pool1, jeon_sized(b, "conv2_w", 6 * 2 * 9), jeon_sized(b, "conv2_b", 6), 6, 3,
+                              1, 1, 2, false);
   const auto fc3 = jeon_fc(conv2.v, jeon_sized(b, "fc3_w", 5 * 54), jeon_sized(b, "fc3_b", 5), 5, true);
   if (conv1.h != 7 || conv1.w != 6 || pool1.h != 3 || pool1.w != 3 || conv2.v.size() != 54)
     throw std::runtime_error("reference: cnn-small shapes differ from the harness's");
-  return {{"conv1", "f32", bytes_of(conv1.v), 1e-6, 1e-7}, {"norm1", "f32", bytes_of(norm1.v), 1e-5, 1e-7},
-          {"pool1", "f32", bytes_of(pool1.v), 1e-5, 1e-7}, {"conv2", "f32", bytes_of(conv2.v), 1e-5, 1e-6},
+  return {{"conv1", "f32", bytes_of(conv1.v), 1e-6, 1e-7},
+          {"norm1", "f32", bytes_of(norm1.v), 1e-5, 1e-7},
+          {"pool1", "f32", bytes_of(pool1.v), 1e-5, 1e-7},
+          {"conv2", "f32", bytes_of(conv2.v), 1e-5, 1e-6},
           {"fc3", "f32", bytes_of(fc3), 1e-5, 1e-6}};
 }
 
