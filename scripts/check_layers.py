@@ -21,8 +21,9 @@ TOP = ["common", "varius", "rfmodel", "nbti", "workload", "arch", "frontend", "h
        "apps"]
 
 # arch/ (the SM model) bottom first: the shared base (parameters, occupancy, statistics, event
-# queue); the memory system; the SM's parts; the SM; run / gpu / run policy (arch/ itself).
-ARCH = ["core", "memory", "mapping", "scheduler", "regfile", "sm", "."]
+# queue); the memory system; the SM's parts (sharing: Jeon 2019's register-sharing tables); the SM;
+# run / gpu / run policy (arch/ itself).
+ARCH = ["core", "memory", "mapping", "scheduler", "regfile", "sharing", "sm", "."]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
 

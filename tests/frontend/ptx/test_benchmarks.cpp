@@ -84,6 +84,7 @@ TEST_CASE(
   std::map<std::string, test::Reference> refs = test::rodinia_references();
   for (auto& [k, v] : test::sdk_references()) refs[k] = v;
   for (auto& [k, v] : test::ltrf_references()) refs[k] = v;
+  for (auto& [k, v] : test::jeon_references()) refs[k] = v;
   const std::filesystem::path cuda = data_dir() / "cuda";
   std::vector<std::filesystem::path> harnesses;
   if (std::filesystem::exists(cuda))

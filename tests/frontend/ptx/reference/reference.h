@@ -34,6 +34,7 @@ using Reference = std::function<std::vector<Expected>(const Buffers& initial)>;
 std::map<std::string, Reference> rodinia_references();  // reference_rodinia.cpp: hotspot bfs bp nw lavamd nn
 std::map<std::string, Reference> sdk_references();      // reference_sdk.cpp: bn 64h sla st3d pns mm
 std::map<std::string, Reference> ltrf_references();     // reference_ltrf.cpp: cfd lbm mriq sgemm srad
+std::map<std::string, Reference> jeon_references();     // reference_jeon.cpp: mm128 cnn (Jeon 2019)
 
 // Typed views of a buffer's bytes.
 template <typename T>
