@@ -26,7 +26,7 @@ enum class Stream : std::uint32_t {
   DieToDie = 4,       // chip-wide offsets
   RegisterMax = 5,    // fast mode: direct sampling of per-register maxima / minima
   Workload = 6,       // stochastic workload behaviour (branches, addresses) in arch/
-  Harness = 7,        // initial contents of CUDA benchmark buffers (frontend/ptx/harness.h)
+  Harness = 7,        // initial contents of CUDA benchmark buffers (ptx/harness.h)
   Test = 100,         // reserved for tests
 };
 

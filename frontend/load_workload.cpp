@@ -9,7 +9,7 @@
 
 #include "frontend/accelsim/kernels_list.h"
 #include "frontend/accelsim/to_benchmark.h"
-#include "frontend/ptx/to_workload.h"
+#include "ptx/to_workload.h"
 #include "arch/run.h"
 #include "workload/kernel_parser.h"
 #include "workload/kernel_workload.h"

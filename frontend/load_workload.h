@@ -4,7 +4,7 @@
 // Contract: load_workload() resolves `spec`, in this order:
 //   `ptx:NAME`                    the CUDA harness data_dir()/cuda/NAME/NAME.toml (or NAME.toml in any
 //                                 folder of data_dir()/cuda, e.g. ptx:hotspot-small), run on the PTX
-//                                 interpreter (frontend/ptx/to_workload.h) with `seed` and arch.register_ids
+//                                 interpreter (ptx/to_workload.h) with `seed` and arch.register_ids
 //   FILE.toml                     a CUDA harness file, likewise
 //   FOLDER or .../kernelslist.g   an Accel-Sim trace folder (frontend/accelsim/), lines of arch.l1_line_bytes
 //   FILE.rftrace, or any file     a saved trace file (workload/trace_file.h); its line size must

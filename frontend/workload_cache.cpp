@@ -8,8 +8,8 @@
 #include <iterator>
 #include <system_error>
 
-#include "frontend/ptx/harness.h"
-#include "frontend/ptx/to_workload.h"
+#include "ptx/harness.h"
+#include "ptx/to_workload.h"
 #include "workload/trace_file.h"
 #include "common/build_info.h"
 #include "common/config.h"

@@ -1,6 +1,6 @@
-// CUDA harness TOML (frontend/ptx/harness.h): the input is the harness file; it runs against a
+// CUDA harness TOML (ptx/harness.h): the input is the harness file; it runs against a
 // fixed PTX module (two small kernels) under small limits.
-#include "frontend/ptx/harness.h"
+#include "ptx/harness.h"
 #include "fuzz/fuzz_common.h"
 
 namespace {

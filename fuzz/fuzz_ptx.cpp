@@ -1,8 +1,8 @@
-// PTX (frontend/ptx/parser.h) and the interpreter's entry: the input is a PTX module; every entry
+// PTX (ptx/parser.h) and the interpreter's entry: the input is a PTX module; every entry
 // it defines is launched once (one block of 64 threads, zeroed parameters, 4 KiB of device
 // memory) under small instruction limits.
-#include "frontend/ptx/interpreter.h"
-#include "frontend/ptx/parser.h"
+#include "ptx/interpreter.h"
+#include "ptx/parser.h"
 #include "fuzz/fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

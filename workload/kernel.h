@@ -57,7 +57,7 @@ enum class BranchKind : std::uint8_t {
   LoopBack,  // counter[depth]++; taken back to target while counter < trip, else reset, fall through
   If,        // split: lanes meeting cond go on at pc+1, the others at target; reconverge at reconv
   Jump,      // to target (end of a then-part that has an else). Compiled code (PTX `bra`,
-             // frontend/ptx/static_kernel.cpp) uses Jump for every branch and sets Instr::guarded when
+             // ptx/static_kernel.cpp) uses Jump for every branch and sets Instr::guarded when
              // the `bra` is guarded by a predicate (conditional: target or pc+1). Only static
              // passes (the LTRF CFG, hierarchy/ltrf/from_kernel.h) read it; the SM replays traces.
 };

@@ -9,7 +9,7 @@
 // that distinct spaces never alias), for shared accesses the bank-conflict degree (`count` ways,
 // no lines). The last step of every warp is its Exit. A BlockTrace holds the warps of one block
 // (warp index in block = position). Producers: the `.kernel` front end (kernel_trace.h), the PTX
-// interpreter (frontend/ptx/) and the Accel-Sim reader (frontend/accelsim/); consumer: the SM (arch/sm/sm.h).
+// interpreter (ptx/) and the Accel-Sim reader (frontend/accelsim/); consumer: the SM (arch/sm/sm.h).
 #pragma once
 
 #include <cstdint>

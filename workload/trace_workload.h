@@ -1,5 +1,5 @@
 // A workload whose warp traces are stored: recorded from another workload (record()), produced by
-// the PTX interpreter (frontend/ptx/) or read from Accel-Sim traces (frontend/accelsim/).
+// the PTX interpreter (ptx/) or read from Accel-Sim traces (frontend/accelsim/).
 //
 // Contract: holds the Benchmark and, per launch, the BlockTraces of the blocks it was given; block()
 // returns the stored trace and throws std::out_of_range for a block that was not recorded. record()

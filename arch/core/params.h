@@ -16,7 +16,7 @@ namespace rfvar::arch {
 
 enum class Unit : std::uint8_t { Sp = 0, Sfu = 1, Mem = 2, None = 3 };
 
-// How a compiled (PTX) workload names its registers (arch.register_ids; frontend/ptx/to_workload.h):
+// How a compiled (PTX) workload names its registers (arch.register_ids; ptx/to_workload.h):
 // GpgpuSim = GPGPU-Sim 3.1's numbering, the first integer of a PTX register's name (ids may reach
 // several hundred); Allocated = virtual registers allocated by liveness to 32-bit ids 0..62.
 enum class RegisterIds : std::uint8_t { GpgpuSim, Allocated };
@@ -64,7 +64,7 @@ struct ArchParams {
   int l1_size_bytes = 16384;  // L1 data cache tags (used by address-stream accesses only): GTX480 dl1 32:128:4
   int l1_line_bytes = 128;
   int l1_ways = 4;
-  int l2_size_bytes = 786432;  // GPU-wide L2 of the l2= derivations (frontend/analysis/l2_reuse.h): GTX480 dl2
+  int l2_size_bytes = 786432;  // GPU-wide L2 of the l2= derivations (arch/analysis/l2_reuse.h): GTX480 dl2
   int l2_line_bytes = 128;
   int l2_ways = 8;
   RegisterIds register_ids = RegisterIds::GpgpuSim;  // arch.register_ids = "gpgpusim" | "allocated"

@@ -1,5 +1,5 @@
 // The LTRF Cfg (hierarchy/ltrf/from_kernel.h) of compiled code: PTX `bra` becomes a Jump (guarded when
-// predicated) in frontend/ptx/static_kernel.cpp, and cfg_from_kernel splits blocks at its targets.
+// predicated) in ptx/static_kernel.cpp, and cfg_from_kernel splits blocks at its targets.
 #include <doctest/doctest.h>
 
 #include <vector>
@@ -8,11 +8,11 @@
 #include "hierarchy/ltrf/from_kernel.h"
 #include "hierarchy/ltrf/intervals.h"
 #include "hierarchy/ltrf/partition.h"
-#include "frontend/ptx/parser.h"
-#include "frontend/ptx/reg_alloc.h"
-#include "frontend/ptx/register_ids.h"
-#include "frontend/ptx/static_kernel.h"
-#include "tests/frontend/ptx/ptx_run.h"
+#include "ptx/parser.h"
+#include "ptx/reg_alloc.h"
+#include "ptx/register_ids.h"
+#include "ptx/static_kernel.h"
+#include "tests/ptx/ptx_run.h"
 
 namespace {
 namespace RFVAR_UNITY_ID {
