@@ -15,7 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/config.h"
-#include "study/stages/stage_inputs.h"
+#include "stages/stage_inputs.h"
 
 namespace rfvar::apps {
 
@@ -44,7 +44,7 @@ struct CommonOptions {
 void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& default_output);
 
 
-// Shared with the stages (study/stages/stage_inputs.h).
+// Shared with the stages (stages/stage_inputs.h).
 using stages::check_chip_capacity;
 using stages::check_sm_option;
 using stages::ChipSms;

@@ -1,4 +1,4 @@
-// `rfvar chips`: the population stage (study/stages/population_stage.h), or describe a population
+// `rfvar chips`: the population stage (stages/population_stage.h), or describe a population
 // file with --info. CLI wiring and the table only.
 #include <chrono>
 #include <cstdio>
@@ -7,8 +7,8 @@
 
 #include "apps/cli_common.h"
 #include "apps/stage_cli.h"
-#include "study/stages/chips_file.h"
-#include "study/stages/population_stage.h"
+#include "stages/chips_file.h"
+#include "stages/population_stage.h"
 #include "varius/population.h"
 
 namespace rfvar::apps {

@@ -1,13 +1,13 @@
 // `rfvar energy`: register-file energy (issue 18): the Gebhart MICRO 2011 LRF / ORF / MRF
 // allocation against the flat RF and the RFC, and RFC / LTRF energy and power at the main-RF designs
-// of LTRF Table 2. No model logic here: the energy stage (study/stages/energy_stage.h) declares the
+// of LTRF Table 2. No model logic here: the energy stage (stages/energy_stage.h) declares the
 // options, runs study/energy/energy_study.h and writes the HDF5; this file wires and prints.
 #include <cmath>
 #include <cstdio>
 
 #include "apps/cli_common.h"
 #include "apps/stage_cli.h"
-#include "study/stages/energy_stage.h"
+#include "stages/energy_stage.h"
 
 namespace rfvar::apps {
 

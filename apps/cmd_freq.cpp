@@ -1,12 +1,12 @@
 // `rfvar freq chips.h5`: what each register-file technique makes of every SM's clock (Tan 2016
 // §3.2, Fig. 3), per chip and SM, with distributions over chips. No model logic here: the freq stage
-// (study/stages/freq_stage.h) declares the options, runs and writes the HDF5; this file wires the
+// (stages/freq_stage.h) declares the options, runs and writes the HDF5; this file wires the
 // options and prints the table.
 #include <cstdio>
 
 #include "apps/cli_common.h"
 #include "apps/stage_cli.h"
-#include "study/stages/freq_stage.h"
+#include "stages/freq_stage.h"
 
 namespace rfvar::apps {
 

@@ -1,12 +1,12 @@
 // `rfvar guardband --chips chips.h5`: the clock guardband each technique needs after NBTI aging,
 // per kernel, for baseline, pv-opt and pv-opt+nbti-opt (Tan 2016 Fig. 12; spec §3), normalized to
-// the baseline's. No model logic here: the guardband stage (study/stages/aging_stages.h) declares the
+// the baseline's. No model logic here: the guardband stage (stages/aging_stages.h) declares the
 // options, runs the study and writes the HDF5; this file wires the options and prints the table.
 #include <cstdio>
 
 #include "apps/cli_common.h"
 #include "apps/stage_cli.h"
-#include "study/stages/aging_stages.h"
+#include "stages/aging_stages.h"
 
 namespace rfvar::apps {
 

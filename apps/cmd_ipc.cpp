@@ -1,11 +1,11 @@
 // `rfvar ipc`: the Tan 2016 Fig. 11 table — IPC of each technique normalized to the baseline without
-// PV, per kernel and mean. No model logic here: the ipc stage (study/stages/ipc_stage.h) declares the
+// PV, per kernel and mean. No model logic here: the ipc stage (stages/ipc_stage.h) declares the
 // options, runs every (kernel, technique, chip) and writes the HDF5; this file wires and prints.
 #include <cstdio>
 
 #include "apps/cli_common.h"
 #include "apps/stage_cli.h"
-#include "study/stages/ipc_stage.h"
+#include "stages/ipc_stage.h"
 
 namespace rfvar::apps {
 

@@ -1,13 +1,13 @@
 // `rfvar ltrf`: the register-file hierarchy study (issue 6; LTRF Fig. 9 and Fig. 11): IPC of BL,
 // RFC, LTRF, LTRF+, SHRF-like and Ideal per kernel normalized to the baseline, and each design's
-// maximum tolerable main-RF latency. No model logic here: the ltrf stage (study/stages/ltrf_stage.h)
+// maximum tolerable main-RF latency. No model logic here: the ltrf stage (stages/ltrf_stage.h)
 // declares the options, runs study/ltrf/ltrf_study.h and writes the HDF5; this file wires and prints.
 #include <cmath>
 #include <cstdio>
 
 #include "apps/cli_common.h"
 #include "apps/stage_cli.h"
-#include "study/stages/ltrf_stage.h"
+#include "stages/ltrf_stage.h"
 
 namespace rfvar::apps {
 

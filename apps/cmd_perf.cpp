@@ -1,12 +1,12 @@
 // `rfvar perf --chips chips.h5`: overall performance (IPC x frequency normalized to the ideal chip)
 // per chip after NBTI aging, for baseline, vl-rf, pv-opt and pv-opt+nbti-opt (Tan 2016 Fig. 13).
-// No model logic here: the perf stage (study/stages/aging_stages.h) declares the options, runs the
+// No model logic here: the perf stage (stages/aging_stages.h) declares the options, runs the
 // study and writes the HDF5; this file wires the options and prints the table.
 #include <cstdio>
 
 #include "apps/cli_common.h"
 #include "apps/stage_cli.h"
-#include "study/stages/aging_stages.h"
+#include "stages/aging_stages.h"
 
 namespace rfvar::apps {
 

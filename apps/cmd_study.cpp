@@ -1,9 +1,9 @@
 // `rfvar study [--config data/studies/NAME.toml] -o results/study.h5`: a whole study from a study
-// file (study/pipeline/study_spec.h): the chip population, frequencies, the IPC table, guardbands,
+// file (stages/pipeline/study_spec.h): the chip population, frequencies, the IPC table, guardbands,
 // performance, and sweeps, each stage computed in this process by the function its rfvar subcommand
-// calls (study/stages/stage.h; study/pipeline/stage_runner.h, run in order with the sweeps by
-// study/pipeline/study_run.h), cached by the hash of its inputs, and gathered into one HDF5 file
-// (study/pipeline/study_output.h). Every stage's options are checked before any stage runs. No model
+// calls (stages/stage.h; stages/pipeline/stage_runner.h, run in order with the sweeps by
+// stages/pipeline/study_run.h), cached by the hash of its inputs, and gathered into one HDF5 file
+// (stages/pipeline/study_output.h). Every stage's options are checked before any stage runs. No model
 // logic here.
 #include <chrono>
 #include <cstdio>
@@ -11,11 +11,11 @@
 #include "apps/cli_common.h"
 #include "common/build_info.h"
 #include "common/h5io.h"
-#include "study/pipeline/stage_runner.h"
-#include "study/pipeline/study_output.h"
-#include "study/pipeline/study_config.h"
-#include "study/pipeline/study_run.h"
-#include "study/pipeline/study_spec.h"
+#include "stages/pipeline/stage_runner.h"
+#include "stages/pipeline/study_output.h"
+#include "stages/pipeline/study_config.h"
+#include "stages/pipeline/study_run.h"
+#include "stages/pipeline/study_spec.h"
 
 namespace rfvar::apps {
 

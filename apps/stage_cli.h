@@ -1,4 +1,4 @@
-// A stage's declared options (study/stages/stage.h) as options of its rfvar subcommand, and the
+// A stage's declared options (stages/stage.h) as options of its rfvar subcommand, and the
 // stage context a subcommand runs it in.
 //
 // Contract: add_stage_options() adds every declaration with a flag, in declaration order, bound to
@@ -10,7 +10,7 @@
 #include <type_traits>
 
 #include "apps/cli_common.h"
-#include "study/stages/stage.h"
+#include "stages/stage.h"
 
 namespace rfvar::apps {
 

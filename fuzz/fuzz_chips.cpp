@@ -1,7 +1,7 @@
 // Chips files (apps/chips_file.h): the input is an HDF5 file image, written to a memory-backed
 // scratch file (/dev/shm) and opened with ChipsFile, whose every chip is then read. The HDF5
 // library's own parsing of a corrupt image is exercised too.
-#include "study/stages/chips_file.h"
+#include "stages/chips_file.h"
 #include "common/config.h"
 #include "fuzz/fuzz_common.h"
 

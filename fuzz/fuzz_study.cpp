@@ -1,7 +1,7 @@
-// The study file (study/pipeline/study_spec.h): the input is its TOML text.
+// The study file (stages/pipeline/study_spec.h): the input is its TOML text.
 #include "common/config.h"
 #include "fuzz/fuzz_common.h"
-#include "study/pipeline/study_spec.h"
+#include "stages/pipeline/study_spec.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 TOP = ["common", "varius", "rfmodel", "nbti", "workload", "arch", "ptx", "frontend", "hierarchy", "technique",
-       "study", "apps"]
+       "study", "stages", "apps"]
 
 # arch/ (the SM model) bottom first: the shared base (parameters, occupancy, statistics, event
 # queue); the memory system; the analyses on it (functional walks, L2-reuse derivations); the SM's parts (sharing: Jeon 2019's register-sharing tables); the SM;

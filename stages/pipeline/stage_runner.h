@@ -1,0 +1,64 @@
+// Runs one study stage, or reuses its cached result.
+//
+// Contract: a stage's result lives in CACHE/<stage>-<hash>.h5 with its --json summary in
+// CACHE/<stage>-<hash>.json, where <hash> covers exactly what the result depends on (see
+// stage_catalog.h): stage name, options, the config keys under its prefixes, upstream hashes,
+// kernel file contents when it uses kernels, and the tool version. If both files exist, the .json
+// parses and the .h5 opens as HDF5, the stage is reused; otherwise (a missing, truncated or corrupt
+// file) the stage runs again, in this process, through the function its rfvar subcommand calls
+// (stages/stage.h), with the effective config, writing the .h5 atomically (H5Writer) before
+// the .json is renamed into place, so a run killed at any moment leaves either a complete cache
+// entry or none, and the next run resumes with the missing stages. A failing stage is an InputError
+// naming the stage and the reason.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "common/config.h"
+#include "stages/pipeline/stage_catalog.h"
+
+namespace rfvar::study {
+
+struct StageResult {
+  std::string stage;
+  std::string hash;            // 16 hex digits
+  std::filesystem::path file;  // the cached .h5
+  nlohmann::json summary;      // the subcommand's --json object
+  bool reused = false;
+  double seconds = 0.0;        // time of this run (0 when reused)
+};
+
+struct RunnerOptions {
+  std::filesystem::path cache_dir;
+  bool progress = false;     // stages draw their progress bars on stderr
+  std::string command_line;  // stored in every stage file (with the stage's name)
+};
+
+// The hash of a stage's inputs (16 hex digits).
+std::string stage_hash(const StageDef& stage, const std::map<std::string, std::string>& options, const Config& config,
+                       const std::vector<const StageResult*>& upstream);
+
+class StageRunner {
+ public:
+  // Creates the cache directory (InputError if it cannot) and removes temporary files left by
+  // killed runs (those whose process no longer exists).
+  explicit StageRunner(RunnerOptions options);
+
+  // Removes temporary files of runs that have ended since (call when the study is done).
+  void tidy() const;
+
+  // upstream: the results of stage.upstream, in that order; on_start is called before a stage
+  // that is not reused starts.
+  StageResult run(const StageDef& stage, const std::map<std::string, std::string>& options, const Config& config,
+                  const std::vector<const StageResult*>& upstream, const std::function<void()>& on_start = {});
+
+ private:
+  RunnerOptions opt_;
+};
+
+}  // namespace rfvar::study
