@@ -34,7 +34,7 @@ export_one() {  # GROUP SPEC [--set ...]
   local name=${spec#ptx:}
   local t0=$SECONDS
   "$bin" trace "$spec" --format accelsim -o "$out/$group/$name" --json --no-progress "$@" |
-    python3 -c 'import json,sys; j=json.load(sys.stdin); print(f"{sys.argv[1]}/{sys.argv[2]}: {j[\"launches\"]} launches, {j[\"warp_instructions\"]} warp instructions, {j[\"bytes\"]} bytes, {j[\"renumbered_register_ids\"]} ids renumbered", end="")' "$group" "$name"
+    python3 -c 'import json,sys; j=json.load(sys.stdin); print("%s/%s: %d launches, %d warp instructions, %d bytes, %d ids renumbered (%d rebanked)" % (sys.argv[1], sys.argv[2], j["launches"], j["warp_instructions"], j["bytes"], j["renumbered_register_ids"], j["rebanked_register_ids"]), end="")' "$group" "$name"
   echo ", $((SECONDS - t0)) s"
 }
 while read -r group specs; do
