@@ -49,7 +49,7 @@ std::uint32_t put_memory(std::string& s, const Instr& in, std::uint32_t mask, co
   const int lanes = std::popcount(mask);
   if (in.space != MemSpace::Shared && tm.count == 0) mask = 0;  // a guard cleared every lane
   if (mask == 0) {
-    s += " 0";  // the tracer writes no addresses for an instruction without an active lane
+    s += " 4 0";  // mode 0 lists one address per active lane: none (a PC keeps its width every time)
     return 0;
   }
   s += " 4";
@@ -121,12 +121,7 @@ std::int64_t write_kernel(const fs::path& file, const Benchmark& b, std::size_t 
   }
   const std::string where = "launch " + std::to_string(li) + " (kernel '" + k.name + "')";
   std::vector<std::string> ops;
-  for (const Instr& in : k.code) {
-    if ((in.op == OpClass::Load || in.op == OpClass::Store) && !in.mem_trace)
-      throw InputError(where + ": a memory instruction without recorded line requests (a .kernel "
-                       "workload's tx= / l1=) cannot be written as an Accel-Sim trace");
-    ops.push_back(sass_opcode(in.op, in.space));
-  }
+  for (const Instr& in : k.code) ops.push_back(sass_opcode(in.op, in.space));
   std::ofstream out(file, std::ios::binary);
   if (!out) throw InputError("cannot write '" + file.string() + "'");
   out << header(b, li, o);
@@ -248,6 +243,15 @@ std::vector<std::uint16_t> export_register_ids(const Kernel& k, int banks) {
 WriteSummary write_accelsim_trace(const fs::path& dir, const Benchmark& b, std::span<const LaunchTrace> launches,
                                   const WriteOptions& o) {
   if (o.line_bytes < 1) throw InputError("line_bytes must be >= 1");
+  // A memory instruction without recorded line requests draws its memory behaviour at run time (a
+  // .kernel workload's tx= / l1=): nothing to write. Const loads are the exception: the tracer
+  // gives LDC no addresses, and they are written as it wrote them, with mem_width 0.
+  for (const Kernel& k : b.kernels)
+    for (const Instr& in : k.code)
+      if ((in.op == OpClass::Load || in.op == OpClass::Store) && !in.mem_trace && in.space != MemSpace::Const)
+        throw InputError("kernel '" + k.name + "' line " + std::to_string(in.line) +
+                         ": a memory instruction without recorded line requests (a .kernel workload's tx= / "
+                         "l1=) cannot be written as an Accel-Sim trace");
   if (launches.size() != b.launches.size())
     throw InputError("write_accelsim_trace: " + std::to_string(launches.size()) + " launch traces for " +
                      std::to_string(b.launches.size()) + " launches");

@@ -16,7 +16,8 @@
 // bits) or the same conflict degree (shared: the first `ways` active lanes on distinct words of
 // bank 0, the others on one word); a global / local / const step with lanes but no line request
 // (a guard that cleared every lane) is written with mask 0. A workload whose instructions carry no
-// recorded memory (Instr::mem_trace unset, `.kernel` tx= / l1=) is refused with InputError.
+// recorded memory (Instr::mem_trace unset, `.kernel` tx= / l1=) is refused with InputError, except
+// const loads, written with mem_width 0 (the tracer gives LDC no addresses).
 #pragma once
 
 #include <cstdint>

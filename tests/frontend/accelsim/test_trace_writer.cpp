@@ -88,6 +88,29 @@ TEST_SUITE("accelsim") {
     }
   }
 
+  TEST_CASE(
+      "GIVEN the real BFS slice (LDC without addresses, partial EXITs) WHEN re-exported and read back THEN 4 SMs "
+      "give the same cycles and instructions; a .kernel workload is refused") {
+    ArchParams p = ArchParams::from_config(rfvar::Config::load_default());
+    p.gpu_sms = 4;
+    const fs::path src = fs::path(__FILE__).parent_path() / "data" / "mgpusim" / "bfs-k1";
+    TraceBenchmark tb = to_benchmark(read_trace(src), "bfs");
+    const TraceWorkload wl(std::move(tb.benchmark), std::move(tb.traces));
+    TempDir tmp;
+    const WriteSummary sum = write_accelsim_trace(tmp.path / "bfs", wl.benchmark(), wl.launches());
+    CHECK(sum.warp_instructions == 1799);
+    TraceBenchmark back = to_benchmark(read_trace(tmp.path / "bfs"), "back");
+    const TraceWorkload wl2(std::move(back.benchmark), std::move(back.traces));
+    const GpuRunResult a = run(wl, p), b = run(wl2, p);
+    CHECK(b.stats.warp_instructions == 1799);
+    CHECK(b.stats.cycles == a.stats.cycles);
+    CHECK(b.stats.l1_load_requests == a.stats.l1_load_requests);
+    const auto kernel = load_workload("hotspot", p, 1);
+    const TraceWorkload rec = TraceWorkload::record(*kernel);
+    CHECK_THROWS_AS(write_accelsim_trace(tmp.path / "k", rec.benchmark(), rec.launches()), rfvar::InputError);
+    CHECK_FALSE(fs::exists(tmp.path / "k"));
+  }
+
   TEST_CASE("GIVEN a written folder WHEN its header is read THEN it is tracer version 4, binary version 61") {
     ArchParams p = one_sm_params();
     p.register_ids = RegisterIds::Allocated;
