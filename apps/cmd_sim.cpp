@@ -11,6 +11,8 @@
 #include "common/h5io.h"
 #include "technique/registry.h"
 #include "technique/simulate.h"
+#include "varius/params.h"
+#include "varius/sm_sampler.h"
 
 namespace rfvar::apps {
 
@@ -105,7 +107,9 @@ void run(CommonOptions& o, const SimOptions& so) {
   const std::uint64_t seed = o.master_seed(config);
   const std::unique_ptr<arch::IWorkload> wl = arch::load_workload(so.kernel, ap, seed, so.trace_cache);
   const arch::Benchmark& bench = wl->benchmark();
-  varius::RfGeometry g;
+  // The register file's geometry: the chip's, or without one the configured floorplan's
+  // (floorplan.bank_cols x bank_rows banks of rows_per_bank entries).
+  varius::RfGeometry g = varius::rf_geometry(varius::FloorplanParams::from_config(config));
   ChipSms chip;  // SM --sm of the chip, or SMs 0..gpu_sms-1; none: the chip without PV
   if (!so.chip.empty()) {
     const auto [file, k] = parse_chip_spec(so.chip);

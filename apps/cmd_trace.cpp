@@ -46,13 +46,14 @@ void run(CommonOptions& o, const TraceOptions& to) {
   const double record_s = seconds_since(t0);
   const auto t1 = std::chrono::steady_clock::now();
   std::uint64_t bytes = 0;
-  std::int64_t renumbered = 0;
+  std::int64_t renumbered = 0, rebanked = 0;
   if (accelsim) {
     const arch::accelsim::WriteOptions wo{ap.l1_line_bytes, varius::FloorplanParams::from_config(config).banks()};
     const arch::accelsim::WriteSummary ws =
         arch::accelsim::write_accelsim_trace(to.output, stored->benchmark(), stored->launches(), wo);
     bytes = static_cast<std::uint64_t>(ws.bytes);
     renumbered = ws.renumbered_ids;
+    rebanked = ws.rebanked_ids;
   } else {
     bytes = arch::save_trace_file(to.output, *stored, {to.spec, seed, ap.l1_line_bytes});
   }
@@ -66,6 +67,7 @@ void run(CommonOptions& o, const TraceOptions& to) {
                 {"file", to.output},
                 {"format", to.format},
                 {"renumbered_register_ids", renumbered},
+                {"rebanked_register_ids", rebanked},
                 {"seed", seed},
                 {"line_bytes", ap.l1_line_bytes},
                 {"launches", c.launches},

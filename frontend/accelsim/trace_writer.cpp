@@ -49,7 +49,7 @@ std::uint32_t put_memory(std::string& s, const Instr& in, std::uint32_t mask, co
   const int lanes = std::popcount(mask);
   if (in.space != MemSpace::Shared && tm.count == 0) mask = 0;  // a guard cleared every lane
   if (mask == 0) {
-    s += " 0";  // the tracer writes no addresses for an instruction without an active lane
+    s += " 4 0";  // mode 0 lists one address per active lane: none (a PC keeps its width every time)
     return 0;
   }
   s += " 4";
@@ -62,8 +62,10 @@ std::uint32_t put_memory(std::string& s, const Instr& in, std::uint32_t mask, co
       s += " 0";
       return mask;
     }
-    s += " 0";
-    for (int k = 0; k < lanes; ++k) put_hex(s, kSharedBase + (k < ways ? static_cast<std::uint64_t>(k) * 128 : 0));
+    // Mode 2: the first lane's address, then each next active lane's delta from the previous one.
+    s += " 2";
+    put_hex(s, kSharedBase);
+    for (int k = 1; k < lanes; ++k) s += k < ways ? " 128" : k == ways ? " " + std::to_string(-128 * (ways - 1)) : std::string(" 0");
     return mask;
   }
   if (tm.count > static_cast<std::uint32_t>(lanes))
@@ -79,8 +81,15 @@ std::uint32_t put_memory(std::string& s, const Instr& in, std::uint32_t mask, co
     s += std::to_string(stride);
     return mask;
   }
-  s += " 0";
-  for (int k = 0; k < lanes; ++k) put_hex(s, addr(std::min<std::uint32_t>(static_cast<std::uint32_t>(k), tm.count - 1)));
+  s += " 2";  // base and deltas (as above)
+  put_hex(s, addr(0));
+  std::uint64_t prev = addr(0);
+  for (int k = 1; k < lanes; ++k) {
+    const std::uint64_t a = addr(std::min<std::uint32_t>(static_cast<std::uint32_t>(k), tm.count - 1));
+    s += ' ';
+    s += std::to_string(static_cast<std::int64_t>(a - prev));
+    prev = a;
+  }
   return mask;
 }
 
@@ -101,19 +110,18 @@ std::string header(const Benchmark& b, std::size_t li, const WriteOptions& o) {
 
 // Writes one kernel-N.traceg; returns its warp instructions.
 std::int64_t write_kernel(const fs::path& file, const Benchmark& b, std::size_t li, const LaunchTrace& lt,
-                          const WriteOptions& o, std::int64_t& renumbered) {
+                          const WriteOptions& o, std::int64_t& renumbered, std::int64_t& rebanked) {
   const Launch& l = b.launches[li];
   const Kernel& k = b.kernels[static_cast<std::size_t>(l.kernel)];
   const std::vector<std::uint16_t> ids = export_register_ids(k, o.banks);
-  for (int r = kIdsInTrace; r < k.reg_ids; ++r) renumbered += ids[static_cast<std::size_t>(r)] != r ? 1 : 0;
+  for (int r = kIdsInTrace; r < k.reg_ids; ++r) {
+    const std::uint16_t e = ids[static_cast<std::size_t>(r)];
+    renumbered += e != r ? 1 : 0;
+    rebanked += e != r && e % o.banks != r % o.banks ? 1 : 0;
+  }
   const std::string where = "launch " + std::to_string(li) + " (kernel '" + k.name + "')";
   std::vector<std::string> ops;
-  for (const Instr& in : k.code) {
-    if ((in.op == OpClass::Load || in.op == OpClass::Store) && !in.mem_trace)
-      throw InputError(where + ": a memory instruction without recorded line requests (a .kernel "
-                       "workload's tx= / l1=) cannot be written as an Accel-Sim trace");
-    ops.push_back(sass_opcode(in.op, in.space));
-  }
+  for (const Instr& in : k.code) ops.push_back(sass_opcode(in.op, in.space));
   std::ofstream out(file, std::ios::binary);
   if (!out) throw InputError("cannot write '" + file.string() + "'");
   out << header(b, li, o);
@@ -219,10 +227,13 @@ std::vector<std::uint16_t> export_register_ids(const Kernel& k, int banks) {
     if (!named[r]) continue;
     int f = static_cast<int>(r % static_cast<std::size_t>(banks));
     while (f < kIdsInTrace && taken[static_cast<std::size_t>(f)]) f += banks;
+    if (f >= kIdsInTrace) {  // its bank has no free id left: the lowest free id of any bank
+      f = 0;
+      while (f < kIdsInTrace && taken[static_cast<std::size_t>(f)]) ++f;
+    }
     if (f >= kIdsInTrace)
-      throw InputError("kernel '" + k.name + "': register id " + std::to_string(r) +
-                       " has no free id below 255 in its bank (id mod " + std::to_string(banks) +
-                       "); an Accel-Sim trace names R0..R254");
+      throw InputError("kernel '" + k.name + "' names more than 255 distinct register ids; an Accel-Sim trace "
+                       "names R0..R254 (try --set arch.register_ids=allocated)");
     taken[static_cast<std::size_t>(f)] = 1;
     ids[r] = static_cast<std::uint16_t>(f);
   }
@@ -232,6 +243,15 @@ std::vector<std::uint16_t> export_register_ids(const Kernel& k, int banks) {
 WriteSummary write_accelsim_trace(const fs::path& dir, const Benchmark& b, std::span<const LaunchTrace> launches,
                                   const WriteOptions& o) {
   if (o.line_bytes < 1) throw InputError("line_bytes must be >= 1");
+  // A memory instruction without recorded line requests draws its memory behaviour at run time (a
+  // .kernel workload's tx= / l1=): nothing to write. Const loads are the exception: the tracer
+  // gives LDC no addresses, and they are written as it wrote them, with mem_width 0.
+  for (const Kernel& k : b.kernels)
+    for (const Instr& in : k.code)
+      if ((in.op == OpClass::Load || in.op == OpClass::Store) && !in.mem_trace && in.space != MemSpace::Const)
+        throw InputError("kernel '" + k.name + "' line " + std::to_string(in.line) +
+                         ": a memory instruction without recorded line requests (a .kernel workload's tx= / "
+                         "l1=) cannot be written as an Accel-Sim trace");
   if (launches.size() != b.launches.size())
     throw InputError("write_accelsim_trace: " + std::to_string(launches.size()) + " launch traces for " +
                      std::to_string(b.launches.size()) + " launches");
@@ -248,7 +268,7 @@ WriteSummary write_accelsim_trace(const fs::path& dir, const Benchmark& b, std::
     std::string list;
     for (std::size_t li = 0; li < launches.size(); ++li) {
       const std::string file = "kernel-" + std::to_string(li + 1) + ".traceg";
-      sum.warp_instructions += write_kernel(tmp / file, b, li, launches[li], o, sum.renumbered_ids);
+      sum.warp_instructions += write_kernel(tmp / file, b, li, launches[li], o, sum.renumbered_ids, sum.rebanked_ids);
       list += file + "\n";
     }
     std::ofstream(tmp / "kernelslist.g", std::ios::binary) << list;

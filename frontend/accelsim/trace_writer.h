@@ -8,14 +8,16 @@
 // launch and block); one instruction line per TraceStep, in trace order. Static instruction i of a
 // kernel has PC 16*i. Opcodes come from sass_opcode(); registers are `R<id>` with the ids of the
 // workload, except that ids >= 255 (R255 is RZ) are renumbered onto ids < 255 that the kernel does
-// not name, keeping id mod options.banks (GPGPU-Sim's bank = (reg + warp) mod banks, Tan Eq. 3);
-// InputError when a residue class has no free id left. Memory steps write 4-byte lanes with
+// not name, keeping id mod options.banks (GPGPU-Sim's bank = (reg + warp) mod banks, Tan Eq. 3),
+// or, when that residue class has no free id left, onto the lowest free id (counted in
+// WriteSummary::rebanked_ids); InputError when a kernel names more than 255 distinct ids. Memory steps write 4-byte lanes with
 // addresses that rfvar's reader turns back into the same line requests (global / local / const:
 // the k-th active lane at line min(k, count-1), byte address line * line_bytes of the line's low 56
 // bits) or the same conflict degree (shared: the first `ways` active lanes on distinct words of
 // bank 0, the others on one word); a global / local / const step with lanes but no line request
 // (a guard that cleared every lane) is written with mask 0. A workload whose instructions carry no
-// recorded memory (Instr::mem_trace unset, `.kernel` tx= / l1=) is refused with InputError.
+// recorded memory (Instr::mem_trace unset, `.kernel` tx= / l1=) is refused with InputError, except
+// const loads, written with mem_width 0 (the tracer gives LDC no addresses).
 #pragma once
 
 #include <cstdint>
@@ -40,6 +42,7 @@ struct WriteSummary {
   std::int64_t warp_instructions = 0;
   std::int64_t bytes = 0;          // all files written
   std::int64_t renumbered_ids = 0; // register ids >= 255 given another id, over all kernels
+  std::int64_t rebanked_ids = 0;   // ... of which in another bank (their residue class was full)
 };
 
 // The SASS opcode written for an rfvar instruction class and memory space.

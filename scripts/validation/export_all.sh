@@ -6,7 +6,8 @@
 #   OUTDIR/ltrf/NAME  the 13 LTRF benchmarks (ltrf.kernels_register_sensitive / _insensitive of
 #                     data/fermi-32nm.toml), register ids "allocated", as the ltrf stage runs them
 # Usage: scripts/validation/export_all.sh OUTDIR [RFVAR_BINARY]   (default binary: build/rfvar)
-# Prints one line per workload (instructions, bytes, seconds) and the totals.
+# Prints one line per workload (instructions, bytes, seconds) and the totals; a workload that cannot
+# be written (e.g. more than 255 distinct register ids) is reported, skipped, and makes the exit status 1.
 set -euo pipefail
 if [[ $# -lt 1 ]]; then
   echo "usage: $0 OUTDIR [RFVAR_BINARY]" >&2
@@ -28,13 +29,17 @@ print("ltrf " + " ".join(ltrf))
 PY
 )
 start=$SECONDS
-export_one() {  # GROUP SPEC [--set ...]
+failed=0
+export_one() {  # GROUP SPEC [--set ...]; a workload that cannot be written is reported and skipped
   local group=$1 spec=$2
   shift 2
-  local name=${spec#ptx:}
-  local t0=$SECONDS
-  "$bin" trace "$spec" --format accelsim -o "$out/$group/$name" --json --no-progress "$@" |
-    python3 -c 'import json,sys; j=json.load(sys.stdin); print(f"{sys.argv[1]}/{sys.argv[2]}: {j[\"launches\"]} launches, {j[\"warp_instructions\"]} warp instructions, {j[\"bytes\"]} bytes, {j[\"renumbered_register_ids\"]} ids renumbered", end="")' "$group" "$name"
+  local name=${spec#ptx:} t0=$SECONDS json
+  if ! json=$("$bin" trace "$spec" --format accelsim -o "$out/$group/$name" --json --no-progress "$@"); then
+    echo "$group/$name: NOT WRITTEN (error above)"
+    failed=$((failed + 1))
+    return
+  fi
+  python3 -c 'import json,sys; j=json.loads(sys.argv[3]); print("%s/%s: %d launches, %d warp instructions, %d bytes, %d ids renumbered (%d rebanked)" % (sys.argv[1], sys.argv[2], j["launches"], j["warp_instructions"], j["bytes"], j["renumbered_register_ids"], j["rebanked_register_ids"]), end="")' "$group" "$name" "$json"
   echo ", $((SECONDS - t0)) s"
 }
 while read -r group specs; do
@@ -46,4 +51,5 @@ while read -r group specs; do
     fi
   done
 done <<< "$lists"
-echo "total: $((SECONDS - start)) s, $(du -sb "$out" | cut -f1) bytes in $out"
+echo "total: $((SECONDS - start)) s, $(du -sb "$out" | cut -f1) bytes in $out, $failed not written"
+[[ $failed -eq 0 ]]

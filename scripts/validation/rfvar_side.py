@@ -8,8 +8,9 @@ four settings and writes one CSV row per (benchmark, kernel launch, setting):
   baseline    the default configuration
   rf_2cycle   every register-file bank access 2 cycles: technique all-slow
               (rfmodel.slow_access_cycles = 2, the default, at every bank; technique/all_slow.cpp)
-  rf_cap_x2   arch.registers_per_sm x 2 (65536)
-  rf_cap_x4   arch.registers_per_sm x 4 (131072)
+  rf_cap_x2   arch.registers_per_sm x 2 (65536) and floorplan.rows_per_bank x 2 (128), so that the
+              banks hold what the larger occupancy allocates
+  rf_cap_x4   arch.registers_per_sm x 4 (131072), floorplan.rows_per_bank x 4 (256)
 
 Columns: group, benchmark, launch, kernel, setting, cycles, warp_instructions, thread_instructions,
 ipc (warp instructions per GPU cycle), l1_hit_rate, l2_accesses, l2_hit_rate, dram_accesses,
@@ -28,11 +29,12 @@ import sys
 import time
 
 REGS = 32768  # arch.registers_per_sm of data/fermi-32nm.toml
+ROWS = 64     # floorplan.rows_per_bank: 16 banks x 64 entries x 32 lanes = REGS
 SETTINGS = [
     ("baseline", []),
     ("rf_2cycle", ["--technique", "all-slow"]),
-    ("rf_cap_x2", ["--set", f"arch.registers_per_sm={2 * REGS}"]),
-    ("rf_cap_x4", ["--set", f"arch.registers_per_sm={4 * REGS}"]),
+    ("rf_cap_x2", ["--set", f"arch.registers_per_sm={2 * REGS}", "--set", f"floorplan.rows_per_bank={2 * ROWS}"]),
+    ("rf_cap_x4", ["--set", f"arch.registers_per_sm={4 * REGS}", "--set", f"floorplan.rows_per_bank={4 * ROWS}"]),
 ]
 COLUMNS = ["group", "benchmark", "launch", "kernel", "setting", "cycles", "warp_instructions",
            "thread_instructions", "ipc", "l1_hit_rate", "l2_accesses", "l2_hit_rate", "dram_accesses",
@@ -40,7 +42,7 @@ COLUMNS = ["group", "benchmark", "launch", "kernel", "setting", "cycles", "warp_
 
 
 def folders(root):
-    for d, _, files in sorted(os.walk(root)):
+    for d, _, files in sorted(os.walk(root, followlinks=True)):
         if "kernelslist.g" in files:
             rel = os.path.relpath(d, root)
             parts = rel.split(os.sep)

@@ -34,9 +34,16 @@ struct TempDir {
   }
 };
 
-RunResult run(const IWorkload& wl, const ArchParams& p) {
-  StaticRfProvider rf(rfvar::rfmodel::RfSetup::ideal());
-  return run_workload(wl, p, "gto", make_mapping("eq3"), rf, 1);
+// arch.gpu_sms SMs sharing the L2 (the comparison's mode): the L2 hits come from the shared L2's
+// tags, not from a front end's per-instruction estimate (Instr::l2_hit, which a trace does not carry).
+GpuRunResult run(const IWorkload& wl, const ArchParams& p) {
+  std::vector<std::unique_ptr<IRfProvider>> own;
+  std::vector<IRfProvider*> rf;
+  for (int i = 0; i < p.gpu_sms; ++i)
+    own.push_back(std::make_unique<StaticRfProvider>(rfvar::rfmodel::RfSetup::ideal())), rf.push_back(own.back().get());
+  SmPolicy policy;
+  policy.scheduler = "gto";
+  return run_sms(wl, p, policy, rf, 1);
 }
 
 std::string read_all(const fs::path& f) {
@@ -48,13 +55,14 @@ std::string read_all(const fs::path& f) {
 
 TEST_SUITE("accelsim") {
   TEST_CASE(
-      "GIVEN ptx:hotspot-small (both register numberings) WHEN written as an Accel-Sim folder and read back "
-      "THEN the SM gives the same cycles and warp instructions") {
+      "GIVEN ptx:st3d-small (both register numberings, no division) WHEN written as an Accel-Sim folder and "
+      "read back THEN 4 SMs sharing the L2 give the same cycles, instructions, L2 hits and bank reads") {
     for (const RegisterIds ids : {RegisterIds::Allocated, RegisterIds::GpgpuSim}) {
       CAPTURE(static_cast<int>(ids));
-      ArchParams p = one_sm_params();
+      ArchParams p = ArchParams::from_config(rfvar::Config::load_default());
+      p.gpu_sms = 4;
       p.register_ids = ids;
-      const auto wl = load_workload("ptx:hotspot-small", p, 1);
+      const auto wl = load_workload("ptx:st3d-small", p, 1);
       const auto& tw = dynamic_cast<const TraceWorkload&>(*wl);
       TempDir tmp;
       const fs::path dir = tmp.path / "hs";
@@ -62,21 +70,45 @@ TEST_SUITE("accelsim") {
       REQUIRE(fs::exists(dir / "kernelslist.g"));
       CHECK(sum.launches == static_cast<std::int64_t>(tw.benchmark().launches.size()));
       CHECK(sum.bytes > 0);
-      if (ids == RegisterIds::GpgpuSim) CHECK(tw.benchmark().kernels.at(0).reg_ids <= 255);  // no renumbering here
-      CHECK(sum.renumbered_ids == 0);
+      CHECK(sum.renumbered_ids == 0);  // st3d's ids stay below 255 in both numberings
       ReadOptions ro;
       ro.line_bytes = p.l1_line_bytes;
       TraceBenchmark back = to_benchmark(read_trace(dir, ro), "back");
       const TraceWorkload wl2(std::move(back.benchmark), std::move(back.traces));
-      const RunResult a = run(tw, p), b = run(wl2, p);
+      const GpuRunResult a = run(tw, p), b = run(wl2, p);
       CHECK(sum.warp_instructions == static_cast<std::int64_t>(a.stats.warp_instructions));
       CHECK(b.stats.warp_instructions == a.stats.warp_instructions);
       CHECK(b.stats.cycles == a.stats.cycles);
       CHECK(b.stats.l1_load_requests == a.stats.l1_load_requests);
+      CHECK(b.stats.l2_hits == a.stats.l2_hits);
+      CHECK(b.stats.dram_accesses == a.stats.dram_accesses);
       CHECK(b.stats.bank_reads == a.stats.bank_reads);
       REQUIRE(b.per_launch.size() == a.per_launch.size());
       for (std::size_t i = 0; i < a.per_launch.size(); ++i) CHECK(b.per_launch[i].cycles == a.per_launch[i].cycles);
     }
+  }
+
+  TEST_CASE(
+      "GIVEN the real BFS slice (LDC without addresses, partial EXITs) WHEN re-exported and read back THEN 4 SMs "
+      "give the same cycles and instructions; a .kernel workload is refused") {
+    ArchParams p = ArchParams::from_config(rfvar::Config::load_default());
+    p.gpu_sms = 4;
+    const fs::path src = fs::path(__FILE__).parent_path() / "data" / "mgpusim" / "bfs-k1";
+    TraceBenchmark tb = to_benchmark(read_trace(src), "bfs");
+    const TraceWorkload wl(std::move(tb.benchmark), std::move(tb.traces));
+    TempDir tmp;
+    const WriteSummary sum = write_accelsim_trace(tmp.path / "bfs", wl.benchmark(), wl.launches());
+    CHECK(sum.warp_instructions == 1799);
+    TraceBenchmark back = to_benchmark(read_trace(tmp.path / "bfs"), "back");
+    const TraceWorkload wl2(std::move(back.benchmark), std::move(back.traces));
+    const GpuRunResult a = run(wl, p), b = run(wl2, p);
+    CHECK(b.stats.warp_instructions == 1799);
+    CHECK(b.stats.cycles == a.stats.cycles);
+    CHECK(b.stats.l1_load_requests == a.stats.l1_load_requests);
+    const auto kernel = load_workload("hotspot", p, 1);
+    const TraceWorkload rec = TraceWorkload::record(*kernel);
+    CHECK_THROWS_AS(write_accelsim_trace(tmp.path / "k", rec.benchmark(), rec.launches()), rfvar::InputError);
+    CHECK_FALSE(fs::exists(tmp.path / "k"));
   }
 
   TEST_CASE("GIVEN a written folder WHEN its header is read THEN it is tracer version 4, binary version 61") {
@@ -116,7 +148,9 @@ TEST_SUITE("accelsim") {
     CHECK(classify_opcode(sass_opcode(OpClass::FpDiv, MemSpace::None))->op == OpClass::FpMad);
   }
 
-  TEST_CASE("GIVEN register ids above 254 WHEN exported THEN they take free ids below 255 in the same bank") {
+  TEST_CASE(
+      "GIVEN register ids above 254 WHEN exported THEN they take free ids below 255 in the same bank, or any free "
+      "id when the bank has none") {
     Kernel k;
     k.name = "wide";
     k.regs_per_thread = 4;
@@ -134,7 +168,10 @@ TEST_SUITE("accelsim") {
       b.ndst = 1, b.dst[0] = static_cast<RegId>(3 + 16 * r);
       k.code.push_back(b);
     }
-    CHECK_THROWS_AS(export_register_ids(k, 16), rfvar::InputError);
+    // Residue 3 full: the lowest free id of any bank (0), then 1 (the bank moves; counted apart).
+    const std::vector<std::uint16_t> moved = export_register_ids(k, 16);
+    CHECK(moved[259] == 0);
+    CHECK(moved[275] == 1);
   }
 }
 
