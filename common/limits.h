@@ -20,7 +20,7 @@ struct Limits {
   int threads_per_core = 8;
   std::uint64_t max_input_bytes = 64ull << 20;
   std::uint64_t max_device_bytes = 1024ull << 20;  // a PTX harness's buffers, all together
-  std::uint64_t max_warp_instructions = 100'000'000;
+  std::uint64_t max_warp_instructions = 10'000'000;
   std::uint64_t max_launch_instructions = 1'000'000'000;
   std::int64_t max_loop_passes = 100'000;
   std::int64_t max_sweep_points = 10'000;

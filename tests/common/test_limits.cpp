@@ -43,7 +43,7 @@ TEST_CASE("GIVEN the defaults WHEN Limits are read THEN every key is there with 
   CHECK(l.threads_per_core == 8);
   CHECK(l.max_input_bytes == (64ull << 20));
   CHECK(l.max_device_bytes == (1024ull << 20));
-  CHECK(l.max_warp_instructions == 100'000'000ull);
+  CHECK(l.max_warp_instructions == 10'000'000ull);
   CHECK(l.max_launch_instructions == 1'000'000'000ull);
   CHECK(l.max_loop_passes == 100'000);
   CHECK(l.max_sweep_points == 10'000);
