@@ -9,7 +9,8 @@
 //   S::Result                        what the subcommand prints as its table
 //   S::info()                        name, upstream stages, config sections, whether it reads kernels
 //   S::options()                     its OptionDecl<Options> list, in --help order
-//   S::bind(Options&, population)    a study's stage: the population file it reads (from upstream)
+//   S::bind(Options&, population, trace_cache)  a study's stage: the population file it reads (its
+//                                    upstream result) and the study's PTX trace cache
 //   S::check(const Options&, ctx)    every check that needs no input file: an InputError naming the
 //                                    option and the accepted range; nothing is read or written
 //   S::run(const Options&, ctx)      check(), then compute and write ctx.output (atomically; H5Writer)
@@ -61,7 +62,8 @@ struct OptionDecl {
   bool required = false;  // required on the command line (the study binds it: S::bind)
 };
 
-// The study-file type of a field: "int", "float", "bool" or "names" (a string or an array of strings).
+// The study-file type of a field: "int", "float", "bool" or "names" (a string or an array of strings);
+// the cases are OptionField's alternatives by index.
 template <class O>
 std::string option_type(const OptionField<O>& f) {
   switch (f.index()) {

@@ -3,6 +3,10 @@
 #include <signal.h>
 #include <unistd.h>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -166,6 +170,11 @@ StageResult StageRunner::run(const StageDef& stage, const std::map<std::string, 
     throw InputError("study stage '" + stage.name + "' failed: " + e.what());
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+#ifdef __GLIBC__
+  // The stage's memory is freed; return it to the system, as the stage's own process did when it
+  // ended (measured: without this the study keeps the perf stage's 1 GB through the next stages).
+  ::malloc_trim(0);
+#endif
   if (!fs::exists(r.file)) throw InputError("study stage '" + stage.name + "' wrote no '" + r.file.string() + "'");
   write_atomic(json_file, r.summary.dump(2) + "\n");
   return r;

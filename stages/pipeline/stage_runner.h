@@ -9,7 +9,8 @@
 // (stages/stage.h), with the effective config, writing the .h5 atomically (H5Writer) before
 // the .json is renamed into place, so a run killed at any moment leaves either a complete cache
 // entry or none, and the next run resumes with the missing stages. A failing stage is an InputError
-// naming the stage and the reason.
+// naming the stage and the reason. After each stage the freed heap is returned to the system
+// (glibc malloc_trim), so a study holds one stage's memory at a time.
 #pragma once
 
 #include <filesystem>
