@@ -45,7 +45,7 @@ bool is_rfvar_output(const fs::path& file) {
 }
 
 void check_output_path(const std::string& output, const std::vector<fs::path>& inputs, bool force,
-                       const std::string& option) {
+                       const std::string& option, bool creates_directory) {
   if (output.empty()) throw InputError(option + " \"\": the output file name is empty");
   const fs::path out(output);
   std::error_code ec;
@@ -66,7 +66,7 @@ void check_output_path(const std::string& output, const std::vector<fs::path>& i
                        "' exists and is not an rfvar output file; remove it, choose another name or give --force");
   } else {
     const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
-    if (!fs::is_directory(dir, ec))
+    if (!creates_directory && !fs::is_directory(dir, ec))
       throw InputError(option + " '" + output + "': directory '" + dir.string() + "' does not exist");
   }
 }
@@ -97,7 +97,7 @@ void check_command(const CLI::App& sub, const CommonOptions& o) {
     if (opt == out_opt) continue;
     for (const auto& v : opt->results()) collect_inputs(v, inputs);
   }
-  check_output_path(output, inputs, o.force, "-o");
+  check_output_path(output, inputs, o.force, "-o", sub.get_name() == "study");
 }
 
 }  // namespace rfvar::apps

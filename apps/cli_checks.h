@@ -26,9 +26,10 @@ namespace rfvar::apps {
 void check_command(const CLI::App& sub, const CommonOptions& o);
 
 // The -o rules alone: `option` names the option in messages ("-o"), `inputs` are the command's
-// input files (paths that do not exist are ignored).
+// input files (paths that do not exist are ignored). A missing directory is refused unless
+// `creates_directory` (rfvar study makes its output's directory and the stage cache beside it).
 void check_output_path(const std::string& output, const std::vector<std::filesystem::path>& inputs, bool force,
-                       const std::string& option = "-o");
+                       const std::string& option = "-o", bool creates_directory = false);
 
 // True if `file` is a file rfvar writes: HDF5 with root attribute rfvar_kind, or an .rftrace file.
 bool is_rfvar_output(const std::filesystem::path& file);

@@ -143,8 +143,8 @@ void register_study(CLI::App& app, CommonOptions& o) {
       "study",
       "Run a whole study from a study file (default: data/studies/default.toml, Tan 2016 end to end):\n"
       "chip population, frequencies (Fig. 3), IPC table (Fig. 11), guardband (Fig. 12), performance\n"
-      "(Fig. 13) and sweeps such as sigma_rand:sigma_sys (Fig. 14). Each stage runs the rfvar\n"
-      "subcommand of the same name and is cached by the hash of its inputs, so a rerun reuses\n"
+      "(Fig. 13) and sweeps such as sigma_rand:sigma_sys (Fig. 14). Each stage runs in this process\n"
+      "(the code of the rfvar subcommand of the same name) and is cached by the hash of its inputs, so a rerun reuses\n"
       "finished stages and an interrupted run resumes. Plots: scripts/plot.py STUDY.h5.");
   sub->add_option("--config", so->study_file,
                   "Study file (TOML: stages, options, [config] overrides, [[sweep]]s; docs/cli.md) "

@@ -103,8 +103,9 @@ void EntryBuilder::declare_regs(const std::string& decl, int line) {
   std::string reg_kw, type_tok, rest;
   in >> reg_kw >> type_tok;
   std::getline(in, rest);
+  if (type_tok.size() < 2 || type_tok[0] != '.') fail(line, "unsupported register declaration '" + decl + "'");
   const auto t = type_from(type_tok.substr(1));
-  if (!t || type_tok[0] != '.') fail(line, "unsupported register declaration '" + decl + "'");
+  if (!t) fail(line, "unsupported register declaration '" + decl + "'");
   const bool pred = *t == Type::Pred;
   auto add = [&](const std::string& n) {
     Reg r{pred, pred ? e_.pred_slots++ : e_.value_slots++, *t};

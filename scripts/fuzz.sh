@@ -5,6 +5,9 @@
 # checked-in seeds fuzz/corpus/TARGET/ plus what earlier runs found (build-fuzz/corpus/TARGET/),
 # and prints "fuzz TARGET: N executions in S s". Exit non-zero on a crash, leak or timeout; the
 # input that caused it is in build-fuzz/artifacts/TARGET/ (add it to fuzz/corpus/TARGET/ with the fix).
+# RFVAR_FUZZ_RUNS=N bounds each target by N executions instead (SECONDS stays a cap) and, with the
+# fixed RFVAR_FUZZ_SEED (default 1) and a fresh build-fuzz/corpus/, makes the run repeatable: what
+# scripts/test.sh (CI) does. Without it the seed is libFuzzer's (random), for open-ended fuzzing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets_all=(config kernel rftrace ptx harness accelsim study chips)
@@ -23,7 +26,8 @@ for t in "${targets[@]}"; do
   mkdir -p $b/corpus/$t $b/artifacts/$t
   log=$b/fuzz_$t.log
   # -rss_limit_mb: a reader that grows past 2 GiB on a small input is a finding; -timeout: 10 s per input.
-  if ! ASAN_OPTIONS=detect_leaks=1 $b/fuzz_$t -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  bound=(); [ -n "${RFVAR_FUZZ_RUNS:-}" ] && bound=(-runs="$RFVAR_FUZZ_RUNS" -seed="${RFVAR_FUZZ_SEED:-1}")
+  if ! ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=fuzz/lsan.supp $b/fuzz_$t "${bound[@]}" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -print_final_stats=1 -artifact_prefix=$b/artifacts/$t/ $b/corpus/$t fuzz/corpus/$t >"$log" 2>&1; then
     echo "fuzz $t: FAILED (see $log and $b/artifacts/$t/)" >&2
     tail -30 "$log" >&2

@@ -18,6 +18,7 @@ dram_bytes, dram_bytes_per_cycle, sim_seconds (the whole benchmark's run at that
 Extra `--set section.key=value` options are passed to every run.
 
 Usage: scripts/validation/rfvar_side.py TRACE_ROOT OUT.csv [--set KEY=VALUE ...] [--rfvar BIN] [--jobs N]
+       [--settings baseline,rf_2cycle,...]
 """
 import argparse
 import concurrent.futures
@@ -66,8 +67,15 @@ def main():
     ap.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--rfvar", default=os.path.join(here, "..", "..", "build", "rfvar"))
     ap.add_argument("--jobs", type=int, default=1, help="rfvar runs at once (default 1)")
+    ap.add_argument("--settings", default=",".join(n for n, _ in SETTINGS),
+                    help="comma-separated subset of " + ", ".join(n for n, _ in SETTINGS) + " (default: all)")
     a = ap.parse_args()
-    jobs = [(d, g, b, name, s) for d, g, b in folders(a.trace_root) for name, s in SETTINGS]
+    chosen = a.settings.split(",")
+    unknown = [n for n in chosen if n not in dict(SETTINGS)]
+    if unknown:
+        sys.exit(f"--settings: unknown {', '.join(unknown)}; accepted: {', '.join(n for n, _ in SETTINGS)}")
+    settings = [(n, s) for n, s in SETTINGS if n in chosen]
+    jobs = [(d, g, b, name, s) for d, g, b in folders(a.trace_root) for name, s in settings]
     if not jobs:
         sys.exit(f"no kernelslist.g under {a.trace_root}")
     t0 = time.monotonic()
@@ -82,7 +90,7 @@ def main():
                 w.writerow({"group": g, "benchmark": b, "launch": k["launch"], "kernel": k["name"], "setting": name,
                             **{c: k[c] for c in COLUMNS[5:-1]}, "sim_seconds": j["sim_seconds"]})
     os.replace(tmp, a.out_csv)
-    print(f"{len(jobs)} runs ({len(jobs) // len(SETTINGS)} folders x {len(SETTINGS)} settings) in "
+    print(f"{len(jobs)} runs ({len(jobs) // len(settings)} folders x {len(settings)} settings) in "
           f"{time.monotonic() - t0:.1f} s -> {a.out_csv}")
 
 

@@ -112,7 +112,7 @@ TEST_CASE("GIVEN bad input WHEN rfvar chips runs THEN it names the problem, exit
       {"chips --chips 0" + o + "3.h5", "--chips", "bad_out3"},
       {"chips --set varius.bogus=1" + o + "4.h5", "unknown config key 'varius.bogus'", "bad_out4"},
       {"chips --config " + bad_toml.string() + o + "5.h5", "bad.toml:2", "bad_out5"},
-      {"chips --chips 1 -o /nonexistent-dir/x.h5", "cannot write output", "x.h5"},
+      {"chips --chips 1 -o /nonexistent-dir/x.h5", "does not exist", "x.h5"},
       {"chips --info " + not_h5.string(), "is not an rfvar chip file", "bad_out6"},
   };
   for (const Case& c : cases) {

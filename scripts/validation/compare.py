@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Per-kernel comparison of rfvar with the GPGPU-Sim reference on the same Accel-Sim traces
+(docs/validation-gpgpusim.md "Comparison").
+
+Inputs:
+  REF_DIR      scripts/reference/run.sh outputs: REF_DIR/<group>/<benchmark>-stock.csv (GTX480, 15 SMs)
+               and REF_DIR/<group>/<benchmark>-n2.csv (every register bank access 2 cycles)
+  RFVAR_CSV    scripts/validation/rfvar_side.py output (settings baseline and rf_2cycle)
+Output: OUT.csv, one row per (group, benchmark, launch) present in both, and a table on stdout:
+  ipc_ref, ipc_rfvar        warp instructions per GPU cycle, baseline
+  ipc_ratio                 ipc_rfvar / ipc_ref (target: within 15 %)
+  slow_ref, slow_rfvar      IPC with 2-cycle banks / baseline IPC (1 - loss)
+  slow_diff_pts             100 (slow_rfvar - slow_ref) (target: within 3 points)
+  l1_ref, l1_rfvar, l2_ref, l2_rfvar   hit rates (the reference's L1D / L2 data counters)
+  dram_ref_util             the reference's DRAM bandwidth utilisation; dram_rfvar_bpc rfvar's bytes/cycle
+  insts_ref, insts_rfvar    warp instructions (equal when both replayed the same trace)
+Benchmark means (unweighted over launches) close the table.
+Standard library only.
+
+Usage: scripts/validation/compare.py REF_DIR RFVAR_CSV OUT.csv
+"""
+import csv
+import os
+import sys
+
+
+def read(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    ref_dir, rf_csv, out = sys.argv[1:]
+    rf = {}
+    for r in read(rf_csv):
+        rf[(r["group"], r["benchmark"], int(r["launch"]), r["setting"])] = r
+    rows = []
+    for group in sorted(os.listdir(ref_dir)):
+        gdir = os.path.join(ref_dir, group)
+        if not os.path.isdir(gdir):
+            continue
+        for name in sorted(os.listdir(gdir)):
+            if not name.endswith("-stock.csv"):
+                continue
+            bench = name[: -len("-stock.csv")]
+            stock = read(os.path.join(gdir, name))
+            n2_path = os.path.join(gdir, bench + "-n2.csv")
+            n2 = {int(r["kernel_uid"]): r for r in read(n2_path)} if os.path.exists(n2_path) else {}
+            for s in stock:
+                launch = int(s["kernel_uid"]) - 1  # the reference numbers launches from 1, rfvar from 0
+                b = rf.get((group, bench, launch, "baseline"))
+                if b is None:
+                    continue
+                slow = rf.get((group, bench, launch, "rf_2cycle"))
+                ipc_ref, ipc_rf = float(s["ipc_warp_total"]), float(b["ipc"])
+                row = {"group": group, "benchmark": bench, "launch": launch, "kernel": s["kernel"],
+                       "insts_ref": s["warp_insts"], "insts_rfvar": b["warp_instructions"],
+                       "ipc_ref": ipc_ref, "ipc_rfvar": ipc_rf,
+                       "ipc_ratio": ipc_rf / ipc_ref if ipc_ref else float("nan"),
+                       "l1_ref": s["l1d_hit_rate"], "l1_rfvar": b["l1_hit_rate"],
+                       "l2_ref": s["l2_hit_rate"], "l2_rfvar": b["l2_hit_rate"],
+                       "dram_ref_util": s["dram_bw_util"], "dram_rfvar_bpc": b["dram_bytes_per_cycle"]}
+                k = int(s["kernel_uid"])
+                if k in n2 and slow is not None and ipc_ref and ipc_rf:
+                    row["slow_ref"] = float(n2[k]["ipc_warp_total"]) / ipc_ref
+                    row["slow_rfvar"] = float(slow["ipc"]) / ipc_rf
+                    row["slow_diff_pts"] = 100 * (row["slow_rfvar"] - row["slow_ref"])
+                rows.append(row)
+    cols = ["group", "benchmark", "launch", "kernel", "insts_ref", "insts_rfvar", "ipc_ref", "ipc_rfvar",
+            "ipc_ratio", "slow_ref", "slow_rfvar", "slow_diff_pts", "l1_ref", "l1_rfvar", "l2_ref", "l2_rfvar",
+            "dram_ref_util", "dram_rfvar_bpc"]
+    tmp = out + ".tmp"
+    with open(tmp, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=cols)
+        w.writeheader()
+        for r in rows:
+            w.writerow({c: (f"{r[c]:.4f}" if isinstance(r.get(c), float) else r.get(c, "")) for c in cols})
+    os.replace(tmp, out)
+    fmt = "{:<5} {:<8} {:>3} {:<28} {:>7} {:>7} {:>6} {:>6} {:>6} {:>6}"
+    print(fmt.format("group", "bench", "L", "kernel", "ipc_ref", "ipc_rf", "ratio", "slowR", "slowF", "dpts"))
+    for r in rows:
+        g = lambda c, p=3: f"{r[c]:.{p}f}" if c in r else "-"
+        print(fmt.format(r["group"], r["benchmark"], r["launch"], r["kernel"][:28], g("ipc_ref"), g("ipc_rfvar"),
+                         g("ipc_ratio", 2), g("slow_ref"), g("slow_rfvar"), g("slow_diff_pts", 1)))
+
+
+if __name__ == "__main__":
+    main()
