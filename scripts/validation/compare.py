@@ -14,7 +14,11 @@ Output: OUT.csv, one row per (group, benchmark, launch) present in both, and a t
   l1_ref, l1_rfvar, l2_ref, l2_rfvar   hit rates (the reference's L1D / L2 data counters)
   dram_ref_util             the reference's DRAM bandwidth utilisation; dram_rfvar_bpc rfvar's bytes/cycle
   insts_ref, insts_rfvar    warp instructions (equal when both replayed the same trace)
-Benchmark means (unweighted over launches) close the table.
+A second file, OUT_benchmarks.csv (OUT.csv's name with _benchmarks), and a second table give each
+benchmark whole: IPC = its warp instructions / its cycles summed over launches (as the study's IPC
+of a benchmark), slow = baseline cycles / 2-cycle cycles (over the launches both settings ran), and
+the issue 25 targets: benchmarks with IPC within 15 %, slow within 3 points, and the mean loss
+(1 - slow) of each simulator over the benchmarks that have both.
 Standard library only.
 
 Usage: scripts/validation/compare.py REF_DIR RFVAR_CSV OUT.csv
@@ -56,6 +60,7 @@ def main():
                 slow = rf.get((group, bench, launch, "rf_2cycle"))
                 ipc_ref, ipc_rf = float(s["ipc_warp_total"]), float(b["ipc"])
                 row = {"group": group, "benchmark": bench, "launch": launch, "kernel": s["kernel"],
+                       "cycles_ref": float(s["cycles"]), "cycles_rfvar": float(b["cycles"]),
                        "insts_ref": s["warp_insts"], "insts_rfvar": b["warp_instructions"],
                        "ipc_ref": ipc_ref, "ipc_rfvar": ipc_rf,
                        "ipc_ratio": ipc_rf / ipc_ref if ipc_ref else float("nan"),
@@ -67,6 +72,8 @@ def main():
                     row["slow_ref"] = float(n2[k]["ipc_warp_total"]) / ipc_ref
                     row["slow_rfvar"] = float(slow["ipc"]) / ipc_rf
                     row["slow_diff_pts"] = 100 * (row["slow_rfvar"] - row["slow_ref"])
+                    row["cycles_ref_slow"] = float(n2[k]["cycles"])
+                    row["cycles_rfvar_slow"] = float(slow["cycles"])
                 rows.append(row)
     cols = ["group", "benchmark", "launch", "kernel", "insts_ref", "insts_rfvar", "ipc_ref", "ipc_rfvar",
             "ipc_ratio", "slow_ref", "slow_rfvar", "slow_diff_pts", "l1_ref", "l1_rfvar", "l2_ref", "l2_rfvar",
@@ -84,6 +91,57 @@ def main():
         g = lambda c, p=3: f"{r[c]:.{p}f}" if c in r else "-"
         print(fmt.format(r["group"], r["benchmark"], r["launch"], r["kernel"][:28], g("ipc_ref"), g("ipc_rfvar"),
                          g("ipc_ratio", 2), g("slow_ref"), g("slow_rfvar"), g("slow_diff_pts", 1)))
+    summarize(rows, out)
+
+
+def summarize(rows, out):
+    """Whole-benchmark IPC and 2-cycle ratio, and the issue 25 targets."""
+    benches = {}
+    for r in rows:
+        benches.setdefault((r["group"], r["benchmark"]), []).append(r)
+    cols = ["group", "benchmark", "launches", "warp_insts", "cycles_ref", "cycles_rfvar", "ipc_ref", "ipc_rfvar",
+            "ipc_ratio", "slow_ref", "slow_rfvar", "slow_diff_pts"]
+    table = []
+    for (group, bench), rs in benches.items():
+        insts = sum(float(r["insts_ref"]) for r in rs)
+        cr, cf = sum(r["cycles_ref"] for r in rs), sum(r["cycles_rfvar"] for r in rs)
+        t = {"group": group, "benchmark": bench, "launches": len(rs), "warp_insts": int(insts),
+             "cycles_ref": int(cr), "cycles_rfvar": int(cf), "ipc_ref": insts / cr, "ipc_rfvar": insts / cf}
+        t["ipc_ratio"] = t["ipc_rfvar"] / t["ipc_ref"]
+        both = [r for r in rs if "cycles_ref_slow" in r]
+        if both and len(both) == len(rs):
+            t["slow_ref"] = sum(r["cycles_ref"] for r in both) / sum(r["cycles_ref_slow"] for r in both)
+            t["slow_rfvar"] = sum(r["cycles_rfvar"] for r in both) / sum(r["cycles_rfvar_slow"] for r in both)
+            t["slow_diff_pts"] = 100 * (t["slow_rfvar"] - t["slow_ref"])
+        table.append(t)
+    path = out[:-4] + "_benchmarks.csv" if out.endswith(".csv") else out + "_benchmarks.csv"
+    with open(path + ".tmp", "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=cols)
+        w.writeheader()
+        for t in table:
+            w.writerow({c: (f"{t[c]:.4f}" if isinstance(t.get(c), float) else t.get(c, "")) for c in cols})
+    os.replace(path + ".tmp", path)
+    fmt = "{:<5} {:<8} {:>3} {:>10} {:>7} {:>7} {:>6} {:>6} {:>6} {:>6}"
+    print()
+    print(fmt.format("group", "bench", "n", "warp_insts", "ipc_ref", "ipc_rf", "ratio", "slowR", "slowF", "dpts"))
+    for t in table:
+        g = lambda c, p=3: f"{t[c]:.{p}f}" if c in t else "-"
+        print(fmt.format(t["group"], t["benchmark"], t["launches"], t["warp_insts"], g("ipc_ref"), g("ipc_rfvar"),
+                         g("ipc_ratio", 2), g("slow_ref"), g("slow_rfvar"), g("slow_diff_pts", 1)))
+    for group in sorted({t["group"] for t in table}):
+        ts = [t for t in table if t["group"] == group]
+        within = sum(abs(t["ipc_ratio"] - 1) <= 0.15 for t in ts)
+        sl = [t for t in ts if "slow_ref" in t]
+        print(f"{group}: IPC within 15 %: {within} of {len(ts)} benchmarks", end="")
+        if sl:
+            close = sum(abs(t["slow_diff_pts"]) <= 3 for t in sl)
+            loss_ref = 100 * sum(1 - t["slow_ref"] for t in sl) / len(sl)
+            loss_rf = 100 * sum(1 - t["slow_rfvar"] for t in sl) / len(sl)
+            print(f"; 2-cycle ratio within 3 points: {close} of {len(sl)}; mean 2-cycle loss "
+                  f"reference {loss_ref:.2f} %, rfvar {loss_rf:.2f} % ({loss_rf - loss_ref:+.2f} points)")
+        else:
+            print()
+    print(f"wrote {out} and {path}")
 
 
 if __name__ == "__main__":

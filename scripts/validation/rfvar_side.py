@@ -15,10 +15,12 @@ four settings and writes one CSV row per (benchmark, kernel launch, setting):
 Columns: group, benchmark, launch, kernel, setting, cycles, warp_instructions, thread_instructions,
 ipc (warp instructions per GPU cycle), l1_hit_rate, l2_accesses, l2_hit_rate, dram_accesses,
 dram_bytes, dram_bytes_per_cycle, sim_seconds (the whole benchmark's run at that setting).
-Extra `--set section.key=value` options are passed to every run.
+Extra `--set section.key=value` options are passed to every run; `--scheduler NAME` overrides the
+warp scheduler of every run (gto = the reference's GTX480 config).
 
 Usage: scripts/validation/rfvar_side.py TRACE_ROOT OUT.csv [--set KEY=VALUE ...] [--rfvar BIN] [--jobs N]
        [--settings baseline,rf_2cycle,...]
+       [--scheduler gto]
 """
 import argparse
 import concurrent.futures
@@ -50,9 +52,11 @@ def folders(root):
             yield d, (parts[0] if len(parts) > 1 else ""), parts[-1]
 
 
-def run(binary, folder, setting, extra):
+def run(binary, folder, setting, extra, scheduler):
     cmd = [binary, "sim", "--kernel", folder, "--set", "arch.gpu_sms=15", "--json", "--no-progress"]
     cmd += setting + [a for kv in extra for a in ("--set", kv)]
+    if scheduler:
+        cmd += ["--scheduler", scheduler]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)}: exit {p.returncode}: {p.stderr.strip()}")
@@ -66,6 +70,9 @@ def main():
     ap.add_argument("out_csv")
     ap.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--rfvar", default=os.path.join(here, "..", "..", "build", "rfvar"))
+    ap.add_argument("--scheduler", default="",
+                    help="override the warp scheduler (rfvar sim --scheduler): gto is GPGPU-Sim's GTX480 config's "
+                         "(-gpgpu_scheduler gto); default: the technique's (lrr, Tan's baseline)")
     ap.add_argument("--jobs", type=int, default=1, help="rfvar runs at once (default 1)")
     ap.add_argument("--settings", default=",".join(n for n, _ in SETTINGS),
                     help="comma-separated subset of " + ", ".join(n for n, _ in SETTINGS) + " (default: all)")
@@ -80,7 +87,7 @@ def main():
         sys.exit(f"no kernelslist.g under {a.trace_root}")
     t0 = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-        results = list(ex.map(lambda j: run(a.rfvar, j[0], j[4], a.sets), jobs))
+        results = list(ex.map(lambda j: run(a.rfvar, j[0], j[4], a.sets, a.scheduler), jobs))
     tmp = a.out_csv + ".tmp"
     with open(tmp, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=COLUMNS)
