@@ -16,15 +16,15 @@ struct SharingOptions {
   std::string output;
 };
 
-double pct(std::uint64_t base, std::uint64_t x) {
+double gain_pct(std::uint64_t base, std::uint64_t x) {
   return x ? 100.0 * (static_cast<double>(base) / static_cast<double>(x) - 1.0) : 0.0;
 }
 
 void print_row(const char* what, const std::string& kernel, const std::array<study::SharingRun, study::kSharingConfigs>& r) {
   const auto& v = r[1];
   std::printf("%-16s %-22s %9llu %+8.1f %+8.1f %+8.1f %5llu %5llu %5llu %6.1f %6.1f %6.1f %3llu %3llu %7.1f\n", what,
-              kernel.c_str(), static_cast<unsigned long long>(v.cycles), pct(v.cycles, r[0].cycles),
-              pct(v.cycles, r[2].cycles), pct(v.cycles, r[3].cycles), static_cast<unsigned long long>(v.peak_registers),
+              kernel.c_str(), static_cast<unsigned long long>(v.cycles), gain_pct(v.cycles, r[0].cycles),
+              gain_pct(v.cycles, r[2].cycles), gain_pct(v.cycles, r[3].cycles), static_cast<unsigned long long>(v.peak_registers),
               static_cast<unsigned long long>(r[2].peak_registers), static_cast<unsigned long long>(r[3].peak_registers),
               v.mean_registers, r[2].mean_registers, r[3].mean_registers,
               static_cast<unsigned long long>(v.peak_blocks), static_cast<unsigned long long>(r[3].peak_blocks),

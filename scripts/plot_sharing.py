@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Register-sharing figures from an `rfvar sharing -o FILE.h5` file (docs/hdf5.md "sharing").
+"""Register-sharing figures from an `rfvar sharing -o FILE.h5` file or a study file with a sharing stage.
 
     scripts/plot_sharing.py sharing.h5 -o results/figures/
 
@@ -26,6 +26,8 @@ COLORS = {"vrf": "#7f7f7f", "unlimited": "#1f77b4", "table": "#ff7f0e", "static"
 def load(path):
     with h5py.File(path, "r") as f:
         g = f["sharing"]
+        if "sharing" in g:  # a study file: the stage's file under /sharing (docs/hdf5.md "study")
+            g = g["sharing"]
         dec = lambda ds: [x.decode() if isinstance(x, bytes) else str(x) for x in ds[()]]  # noqa: E731
         return {
             "configs": dec(g["configs"]), "workload": dec(g["workload"]), "kernel": dec(g["kernel"]),

@@ -28,6 +28,9 @@ struct WarpLoad {
   std::int64_t stride = 0;  // bytes between consecutive active lanes' addresses
   int count = 0;            // active lanes, 1..32
   int width = 4;            // bytes per lane
+  // The warp's active lanes (0 = not given): a register's values sit in lanes, so a hit needs the
+  // same lanes (the SM gives them; §3's entry holds base, stride and count, whose lane is implied).
+  std::uint32_t lanes = 0;
   bool operator==(const WarpLoad&) const = default;
 };
 

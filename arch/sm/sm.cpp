@@ -181,7 +181,7 @@ void Sm::wake_all_schedulers() { std::fill(sched_dirty_.begin(), sched_dirty_.en
 void Sm::issue(int slot, const Instr& in) {
   Warp& w = warps_[static_cast<std::size_t>(slot)];
   const std::uint32_t step = w.dyn++;
-  if (vrf_on_) vrf_issue(slot, in, step);
+  const std::uint8_t fresh = vrf_on_ ? vrf_issue(slot, in, step) : 0;
   ++stats_.warp_instructions;
   stats_.thread_instructions += static_cast<std::uint64_t>(std::popcount(w.mask()));
   if (w.fast) ++stats_.fast_instructions;
@@ -200,6 +200,7 @@ void Sm::issue(int slot, const Instr& in) {
   c.step = step;
   c.bid = w.bid;
   c.wib = w.wib;
+  c.fresh = fresh;
   if (in.mem_trace) [[unlikely]] {
     c.requests = w.mem->count;
     if (in.space != MemSpace::Shared)

@@ -140,6 +140,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     int bid = 0, wib = 0;              // the issuing warp's block and warp index in block (its slot may be
                                        // reused by a new block before a store leaves the collector)
     TraceKey key;                      // register sharing only: the memory step's lanes (trace.h)
+    std::uint8_t fresh = 0;            // register sharing only: bit d: dst[d] got a new register at issue
   };
   struct Event {  // the results of an instruction are ready to be written back at `time`
     std::uint64_t time;
@@ -182,7 +183,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // sm_vrf.cpp: the virtualized register file (sharing.virtual_rf; docs/models.md "Register sharing")
   bool vrf_admits();
   bool vrf_fits(int slot) const;
-  void vrf_issue(int slot, const Instr& in, std::uint32_t step);
+  std::uint8_t vrf_issue(int slot, const Instr& in, std::uint32_t step);  // bit d: dst[d] newly allocated
   void vrf_exit(int slot);
   void vrf_end_launch();
   void vrf_free(int slot, RegId reg);

@@ -1,7 +1,9 @@
 // The SM's perfect register sharing (sharing.mode = "perfect"; Jeon et al., CAL 2019 §2.1, §3; docs/models.md
 // "Register sharing"): the address mapping table (arch/sharing/address_mapping_table.h) is looked up in the
 // load-store unit, after address generation (at the load's dispatch to the MEM pipeline), for every global
-// load of a whole warp (every lane active, one stride group, one destination register). A hit maps the
+// load whose active lanes all access one stride group into one destination register that got a new
+// register at issue (a partial write into an older value is not shared); the key is those lanes and
+// their addresses (Jeon §3's entry: base, stride, active count; values sit in lanes). A hit maps the
 // destination to the physical register holding that warp-unit load and skips the load and the write-back
 // (§3: "it does not even require register writeback"); if that register's own load has not returned yet,
 // the destination stays pending until it does (no value is read before it exists). A miss records the load
@@ -31,8 +33,10 @@ bool Sm::share_dispatch(const Collector& c) {
   if (in.op != OpClass::Load) return false;
   ++stats_.share_global_loads;
   Warp& w = warps_[static_cast<std::size_t>(c.warp)];  // live: its destination is pending
-  const sharing::WarpLoad key{k.base, k.stride, k.count, k.width};
-  if (in.ndst != 1 || k.count == 0 || c.mask != w.init_mask || std::popcount(c.mask) != k.count ||
+  const sharing::WarpLoad key{k.base, k.stride, k.count, k.width, c.mask};
+  // Every active lane accesses (no lane off by a guard), and the destination got a new register at
+  // issue: no lane of an older value to keep, so it may map to another register.
+  if (in.ndst != 1 || k.count == 0 || std::popcount(c.mask) != k.count || !(c.fresh & 1) ||
       !amt_->recordable(key))
     return false;
   const RegId r = in.dst[0];

@@ -65,7 +65,8 @@ bool Sm::vrf_fits(int slot) const {
   return needs <= vrf_.free() + frees;
 }
 
-void Sm::vrf_issue(int slot, const Instr& in, std::uint32_t step) {
+std::uint8_t Sm::vrf_issue(int slot, const Instr& in, std::uint32_t step) {
+  std::uint8_t fresh = 0;
   const std::uint16_t rel = vrf_rel_[static_cast<std::size_t>(slot)][step];
   for (int s = 0; s < in.nsrc; ++s)
     if ((rel >> s) & 1) vrf_free(slot, in.src[s]);
@@ -73,12 +74,15 @@ void Sm::vrf_issue(int slot, const Instr& in, std::uint32_t step) {
     const RegId r = in.dst[d];
     const int p = vrf_.phys(slot, r);
     if (p >= 0 && vrf_.refs(p) > 1) vrf_free(slot, r);  // shared: the write gets its own register
-    if (vrf_.phys(slot, r) < 0) vrf_.allocate(slot, r, now_);
-    else if (amt_) amt_->release(p);  // written in place (a partial write): it no longer holds a load's data
+    if (vrf_.phys(slot, r) < 0) {
+      vrf_.allocate(slot, r, now_);
+      fresh |= static_cast<std::uint8_t>(1u << d);
+    } else if (amt_) amt_->release(p);  // written in place (a partial write): it no longer holds a load's data
   }
   // A value never read needs no register beyond its write (the bank write still happens: its timing).
   for (int d = 0; d < in.ndst; ++d)
     if (rel & (sharing::kDeadDst0 << d)) vrf_free(slot, in.dst[d]);
+  return fresh;
 }
 
 void Sm::vrf_exit(int slot) {

@@ -21,8 +21,9 @@ using namespace rfvar::arch;
 TraceKey key(std::uint64_t base, bool writes = false) { return {base, 4, 32, 4, writes}; }
 
 // One full warp running `body` once; its memory steps get, in order, the keys `keys` (each its own
-// 128 B line base / 128, so equal keys are equal lines).
-TraceWorkload workload(const std::string& body, const std::vector<TraceKey>& keys) {
+// 128 B line base / 128, so equal keys are equal lines) and the active lanes `masks` (default all).
+TraceWorkload workload(const std::string& body, const std::vector<TraceKey>& keys,
+                       const std::vector<std::uint32_t>& masks = {}) {
   Benchmark b = parse_benchmark("rfvar-kernel 1\nbenchmark t\nkernel k block=32 regs=8\n" + body + "end\nlaunch k grid=1\n",
                                 "t.kernel");
   Kernel& k = b.kernels[0];
@@ -33,6 +34,7 @@ TraceWorkload workload(const std::string& body, const std::vector<TraceKey>& key
     Instr& in = k.code[pc];
     t.steps.push_back({static_cast<std::int32_t>(pc), ~0u});
     if (in.op != OpClass::Load && in.op != OpClass::Store) continue;
+    if (t.mem.size() < masks.size()) t.steps.back().mask = masks[t.mem.size()];
     in.mem_trace = true;
     const TraceKey& kk = keys.at(t.mem.size());
     t.mem.push_back({static_cast<std::uint32_t>(t.lines.size()), 1});
@@ -96,6 +98,17 @@ TEST_CASE("perfect sharing: GIVEN a store to a shared address between two loads 
   CHECK(apart.share_hits == 1);
   CHECK(unkeyed.share_flushes == 1);  // lanes not one stride group: the table is emptied
   CHECK(unkeyed.share_hits == 0);
+}
+
+TEST_CASE("perfect sharing: GIVEN partial warps THEN a load shares only with one of the same active lanes") {
+  const TraceKey half{0x1000, 4, 16, 4};  // 16 active lanes, consecutive words
+  const SmStats same = run(workload(kTwoLoads, {half, half}, {0x0000FFFFu, 0x0000FFFFu}));
+  const SmStats moved = run(workload(kTwoLoads, {half, half}, {0x0000FFFFu, 0xFFFF0000u}));
+  const SmStats guarded = run(workload(kTwoLoads, {half, half}, {0x0000FFFFu, 0x0001FFFFu}));  // a lane off by a guard
+  CHECK(same.share_hits == 1);
+  CHECK(moved.share_hits == 0);  // the values would sit in other lanes
+  CHECK(guarded.share_hits == 0);
+  CHECK(guarded.share_recorded == 1);
 }
 
 TEST_CASE("perfect sharing: GIVEN sharing off THEN the virtual RF runs the same loads without the table") {
