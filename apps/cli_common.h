@@ -70,5 +70,6 @@ void register_ltrf(CLI::App& app, CommonOptions& o);
 void register_intervals(CLI::App& app, CommonOptions& o);
 void register_l2reuse(CLI::App& app, CommonOptions& o);
 void register_energy(CLI::App& app, CommonOptions& o);
+void register_sharing(CLI::App& app, CommonOptions& o);
 
 }  // namespace rfvar::apps

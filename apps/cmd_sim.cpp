@@ -176,6 +176,28 @@ void run(CommonOptions& o, const SimOptions& so) {
                          {"dram_bytes_per_cycle",
                           k.cycles ? static_cast<double>(dram_bytes) / static_cast<double>(k.cycles) : 0.0}});
     }
+    if (ap.sharing.virtual_rf) {  // only then: the JSON without it stays as it was
+      const auto& s = r.stats;
+      const double cyc = static_cast<double>(std::max<std::uint64_t>(s.cycles, 1));
+      j["vrf"] = {{"physical_registers", ap.registers_per_sm / 32},
+                  {"peak_registers", s.vrf_peak_regs},
+                  {"mean_registers", s.vrf_reg_cycles / cyc},
+                  {"peak_blocks", s.vrf_peak_blocks},
+                  {"alloc_stalls", s.vrf_alloc_stalls}};
+      if (ap.sharing.mode != arch::SharingMode::Off)
+        j["sharing"] = {{"table_entries", ap.sharing.table_entries}, {"global_loads", s.share_global_loads},
+                        {"hits", s.share_hits},       {"waits", s.share_waits},
+                        {"recorded", s.share_recorded}, {"invalidated", s.share_invalidated},
+                        {"flushes", s.share_flushes}};
+      for (std::size_t i = 0; i < r.per_launch.size(); ++i) {
+        const arch::LaunchStats& k = r.per_launch[i];
+        kernels[i]["vrf_peak_registers"] = k.vrf_peak_regs;
+        kernels[i]["vrf_mean_registers"] = k.cycles ? k.vrf_reg_cycles / static_cast<double>(k.cycles) : 0.0;
+        kernels[i]["vrf_peak_blocks"] = k.vrf_peak_blocks;
+        kernels[i]["share_global_loads"] = k.share_global_loads;
+        kernels[i]["share_hits"] = k.share_hits;
+      }
+    }
     j["per_kernel"] = kernels;
     if (!so.output.empty()) j["file"] = so.output;
     print_json(j);

@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   apps::register_intervals(app, opts);
   apps::register_l2reuse(app, opts);
   apps::register_energy(app, opts);
+  apps::register_sharing(app, opts);
   apps::register_trace(app, opts);
 
   // The checks every subcommand shares (-o rules, thread cap: apps/cli_checks.h), after the options

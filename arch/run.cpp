@@ -18,6 +18,10 @@ LaunchStats launch_delta(const std::vector<const SmStats*>& sms, std::vector<std
     now.warp_instructions += s.warp_instructions, now.thread_instructions += s.thread_instructions;
     now.l1_load_requests += s.l1_load_requests, now.l1_hits += s.l1_hits, now.l1_merges += s.l1_merges;
     now.l2_hits += s.l2_hits, now.dram_accesses += s.dram_accesses;
+    now.share_global_loads += s.share_global_loads, now.share_hits += s.share_hits;
+    now.vrf_reg_cycles += s.vrf_reg_cycles;
+    d.vrf_peak_regs = std::max(d.vrf_peak_regs, s.vrf_launch_peak_regs);
+    d.vrf_peak_blocks = std::max(d.vrf_peak_blocks, s.vrf_launch_peak_blocks);
   }
   d.warp_instructions = now.warp_instructions - sum_before.warp_instructions;
   d.thread_instructions = now.thread_instructions - sum_before.thread_instructions;
@@ -26,6 +30,9 @@ LaunchStats launch_delta(const std::vector<const SmStats*>& sms, std::vector<std
   d.l1_merges = now.l1_merges - sum_before.l1_merges;
   d.l2_hits = now.l2_hits - sum_before.l2_hits;
   d.dram_accesses = now.dram_accesses - sum_before.dram_accesses;
+  d.share_global_loads = now.share_global_loads - sum_before.share_global_loads;
+  d.share_hits = now.share_hits - sum_before.share_hits;
+  d.vrf_reg_cycles = now.vrf_reg_cycles - sum_before.vrf_reg_cycles;
   sum_before = now;
   return d;
 }

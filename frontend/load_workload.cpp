@@ -76,7 +76,8 @@ fs::path harness_path(const std::string& spec, const std::string& name) {
 
 std::unique_ptr<IWorkload> from_harness(const fs::path& toml, const ArchParams& p, std::uint64_t seed,
                                         const fs::path& trace_cache) {
-  if (!trace_cache.empty())
+  // The trace cache's .rftrace files hold no TraceKeys: register sharing runs the harness itself.
+  if (!trace_cache.empty() && p.sharing.mode == SharingMode::Off)
     return std::make_unique<TraceWorkload>(cached_harness_workload(toml, p, seed, trace_cache));
   return std::make_unique<TraceWorkload>(ptx::ptx_workload(toml, ptx::workload_options(p, seed), p));
 }

@@ -51,6 +51,7 @@ struct MemContext {
   const unsigned char* consts = nullptr;
   std::uint64_t const_bytes = 0;
   std::uint32_t line_bytes = 128;
+  bool keys = false;                  // record a TraceKey per memory step (WarpTrace::keys)
   const std::string* file = nullptr;  // for error messages
   MemScratch* scratch = nullptr;      // required when recording traces
 };

@@ -67,12 +67,13 @@ Access resolve(Space sp, U64 addr, U64 n, int lane, const WarpPlace& w, const Me
 class Recorder {
  public:
   // A shared-space instruction whose lanes are all off records degree 1 (it still issues once).
-  Recorder(WarpTrace* t, const MemContext& ctx, const WarpPlace& w, bool shared)
-      : t_(t), ctx_(ctx), w_(w), s_(*ctx.scratch), shared_(shared) {
+  Recorder(WarpTrace* t, const MemContext& ctx, const WarpPlace& w, bool shared, bool writes)
+      : t_(t), ctx_(ctx), w_(w), s_(*ctx.scratch), shared_(shared), writes_(writes) {
     if (t_) std::fill_n(s_.per_bank, 32, 0u);
   }
   void add(const Access& a, U64 bytes, int lane) {
     if (!t_) return;
+    if (ctx_.keys) add_key(a, bytes);
     const U64 first_word = a.addr / 4, last_word = (a.addr + bytes - 1) / 4;
     if (a.space == Space::Shared) {
       shared_ = true;
@@ -100,9 +101,30 @@ class Recorder {
       t_->lines.insert(t_->lines.end(), s_.lines, s_.lines + nlines_);
     }
     t_->mem.push_back(tm);
+    if (ctx_.keys) {
+      TraceKey k = key_ok_ && nkey_ > 0 ? key_ : TraceKey{};
+      k.writes = writes_;
+      t_->keys.push_back(k);
+    }
   }
 
  private:
+  // The step's TraceKey: global lanes, in lane order, of one width and one stride.
+  void add_key(const Access& a, U64 bytes) {
+    if (a.space != Space::Global || bytes > 255) key_ok_ = false;
+    if (!key_ok_) return;
+    if (nkey_ == 0) {
+      key_.base = a.addr, key_.width = static_cast<std::uint8_t>(bytes);
+    } else if (bytes != key_.width) {
+      key_ok_ = false;
+    } else {
+      const auto step = static_cast<std::int64_t>(a.addr - last_);
+      if (nkey_ == 1) key_.stride = step;
+      else if (step != key_.stride) key_ok_ = false;
+    }
+    last_ = a.addr;
+    key_.count = static_cast<std::uint8_t>(++nkey_);
+  }
   void add_line(U64 v) {
     for (std::size_t k = 0; k < nlines_; ++k)
       if (s_.lines[k] == v) return;
@@ -125,6 +147,11 @@ class Recorder {
   std::size_t nlines_ = 0;
   std::uint32_t degree_ = 1;
   bool shared_ = false;
+  TraceKey key_;
+  int nkey_ = 0;
+  U64 last_ = 0;
+  bool key_ok_ = true;
+  bool writes_ = false;
 };
 
 U64 address(U64 base, const Instr& in) {
@@ -238,7 +265,7 @@ void exec_mem(const Instr& in, const InstrInfo& info, U64* r, std::uint32_t m, c
     for_lanes(m, [&](int l) { d[l] = (in.to ? a[l] - base : a[l] + base) & mask; });
     return;
   }
-  Recorder rec(trace, ctx, w, in.space == Space::Shared);
+  Recorder rec(trace, ctx, w, in.space == Space::Shared, in.op != Op::Ld);
   const U64* base = slot(r, in.src[0]);
   const int bytes = type_bytes(in.type);
   switch (in.op) {

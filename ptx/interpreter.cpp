@@ -82,6 +82,7 @@ class LaunchRunner {
     ctx_.consts = prog.const_image.data();
     ctx_.const_bytes = prog.const_image.size();
     ctx_.line_bytes = opt.line_bytes;
+    ctx_.keys = opt.keys;
     ctx_.file = &prog.file;
     ctx_.scratch = scratch_.get();
     const std::size_t vs = static_cast<std::size_t>(e.value_slots) * 32;

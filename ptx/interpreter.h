@@ -36,6 +36,7 @@ struct LaunchShape {
 struct TraceOptions {
   bool record = true;  // false: run functionally only (LaunchTrace::blocks left empty)
   std::uint32_t line_bytes = 128;
+  bool keys = false;  // also record each memory step's TraceKey (WarpTrace::keys: register sharing)
   // limits.max_warp_instructions / max_launch_instructions (common/limits.h): a launch that would
   // issue more throws InputError naming the key (a kernel branching to itself, a huge grid).
   std::uint64_t max_warp_instructions = Limits{}.max_warp_instructions;

@@ -88,6 +88,7 @@ WorkloadOptions workload_options(const ArchParams& p, std::uint64_t seed) {
   o.ids = p.register_ids;
   o.seed = seed;
   o.line_bytes = p.l1_line_bytes;
+  o.keys = p.sharing.mode != SharingMode::Off;
   o.limits = p.limits;
   return o;
 }
@@ -104,6 +105,7 @@ TraceWorkload ptx_workload(const std::filesystem::path& harness_toml, const Work
   ro.seed = opt.seed;
   ro.trace.record = true;
   ro.trace.line_bytes = static_cast<std::uint32_t>(opt.line_bytes);
+  ro.trace.keys = opt.keys;
   set_limits(ro, opt.limits);
   HarnessRun run = run_harness(h, ro);
   std::vector<LaunchTrace> traces = std::move(run.traces);

@@ -31,6 +31,7 @@ struct WorkloadOptions {
   RegisterIds ids = RegisterIds::GpgpuSim;
   std::uint64_t seed = 1;
   int line_bytes = 128;
+  bool keys = false;  // record WarpTrace::keys (register sharing, sharing.mode != "off")
   Limits limits;  // [limits] (common/limits.h): instructions, loop passes, buffers, input size
 };
 

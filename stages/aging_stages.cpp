@@ -11,7 +11,7 @@ constexpr int kHistBins = 150;  // normalized performance histogram: 0.01 bins o
 constexpr double kHistLo = 0.0, kHistHi = 1.5;
 
 const std::vector<std::string> kAgingPrefixes = {"population.", "varius.", "floorplan.", "rfmodel.",
-                                                 "arch.",       "ltrf.",   "nbti."};
+                                                 "arch.",       "ltrf.",   "nbti.",   "sharing."};
 
 }  // namespace
 

@@ -62,7 +62,7 @@ std::vector<std::string> kernel_specs(const IpcStage::Options& io) {
 IpcStage::Options::Options() : techniques(join_names(technique::figure_names(11))) {}
 
 StageInfo IpcStage::info() {
-  return {"ipc", {"population"}, {"population.", "rfmodel.", "floorplan.", "arch.", "ltrf."}, true};
+  return {"ipc", {"population"}, {"population.", "rfmodel.", "floorplan.", "arch.", "ltrf.", "sharing."}, true};
 }
 
 const std::vector<OptionDecl<IpcStage::Options>>& IpcStage::options() {

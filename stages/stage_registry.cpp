@@ -7,6 +7,7 @@
 #include "stages/ipc_stage.h"
 #include "stages/ltrf_stage.h"
 #include "stages/population_stage.h"
+#include "stages/sharing_stage.h"
 #include "stages/stage_adapter.h"
 
 namespace rfvar::stages {
@@ -19,7 +20,9 @@ const std::vector<const IStage*>& all_stages() {
   static const StageAdapter<PerfStage> perf;
   static const StageAdapter<LtrfStage> ltrf;
   static const StageAdapter<EnergyStage> energy;
-  static const std::vector<const IStage*> stages = {&population, &freq, &ipc, &guardband, &perf, &ltrf, &energy};
+  static const StageAdapter<SharingStage> sharing;
+  static const std::vector<const IStage*> stages = {&population, &freq, &ipc, &guardband, &perf, &ltrf, &energy,
+                                                    &sharing};
   return stages;
 }
 

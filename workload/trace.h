@@ -32,12 +32,29 @@ struct TraceMem {
   bool operator==(const TraceMem&) const = default;
 };
 
+// The lanes' byte addresses of one global memory step as one stride group: lane k of the `count`
+// active lanes (in lane order) accesses [base + k * stride, + width). What an entry of Jeon 2019's
+// address mapping table holds (§3; arch/sharing/address_mapping_table.h). count = 0: no key (not a
+// global access, not one stride group, or no lane active).
+struct TraceKey {
+  std::uint64_t base = 0;
+  std::int64_t stride = 0;
+  std::uint8_t count = 0;
+  std::uint8_t width = 0;  // bytes per lane
+  bool writes = false;     // a store, atom or red: it writes these addresses (an atom is a Load step)
+  bool operator==(const TraceKey&) const = default;
+};
+
 struct WarpTrace {
   std::vector<TraceStep> steps;
   std::vector<TraceMem> mem;
   std::vector<std::uint64_t> lines;
+  // One TraceKey per `mem` record when the producer records them (the PTX interpreter with
+  // TraceOptions::keys), else empty: only the register-sharing model reads them (arch/sm/sm_share.cpp).
+  // Not stored in .rftrace files nor Accel-Sim traces.
+  std::vector<TraceKey> keys;
   bool operator==(const WarpTrace&) const = default;
-  void clear() { steps.clear(), mem.clear(), lines.clear(); }
+  void clear() { steps.clear(), mem.clear(), lines.clear(), keys.clear(); }
 };
 
 struct BlockTrace {

@@ -34,6 +34,24 @@ enum class RfPorts : std::uint8_t { Single, ReadWrite };
 // memory. Only the N-SM mode reads it (arch.gpu_sms > 1).
 enum class GpuClocks : std::uint8_t { Equal, Pv };
 
+// The virtualized register file and register sharing ([sharing]; docs/models.md "Register sharing",
+// Jeon et al., CAL 2019 §3-4 on Jeon et al., MICRO 2015's register file virtualization).
+// sharing.mode: "off", or "perfect" = Jeon 2019 §2.1's perfect sharing (needs sharing.virtual_rf).
+enum class SharingMode : std::uint8_t { Off, Perfect };
+
+struct SharingParams {
+  SharingMode mode = SharingMode::Off;
+  int table_entries = 200;       // sharing.table_entries: address mapping table entries, 0 = unlimited
+                                 // (Jeon §4.1: 200 = 1 KB, and "infinite mappings")
+  int stride_bits = 9;           // sharing.stride_bits: an entry's stride field (Jeon §4.2: 9 bits)
+  bool virtual_rf = false;       // sharing.virtual_rf: per-warp arch->phys mapping, allocate at write,
+                                 // release after the last read; CTAs admitted by physical registers in use
+  double admit_headroom = 1.0;   // sharing.admit_headroom: a CTA is admitted when this fraction of its
+                                 // static allocation (warps x regs_per_thread) is free, (0, 1]
+  long long deadlock_cycles = 1000000;  // sharing.deadlock_cycles: an allocation stall with no register
+                                        // freed for this many cycles is an error
+};
+
 struct ArchParams {
   int sms = 15;
   int gpu_sms =
@@ -73,6 +91,7 @@ struct ArchParams {
   bool two_level_greedy = true;
   int two_level_group_warps = 8;  // fetch-group size of two-level-groups (Narasiman 2011; Tan §6.1.2)
   long long max_cycles = 200000000;
+  SharingParams sharing;  // [sharing]
   Limits limits;  // [limits]: guards of the workload front ends, never a model parameter (common/limits.h)
 
   int max_warps_per_sm() const { return max_threads_per_sm / 32; }

@@ -42,6 +42,19 @@ struct SmStats {
   std::uint64_t l1_load_requests = 0;  // load requests (transactions / lines) that looked up the L1 (global, local, const)
   std::uint64_t stream_load_requests = 0, stream_load_hits = 0;  // address-stream loads: line requests, hits + merges
   std::uint64_t blocks = 0, kernel_launches = 0;
+  // The virtualized register file (sharing.virtual_rf; all 0 without it, arch/sharing/virtual_rf.h):
+  // most physical warp registers in use at once (max over launches), their sum over cycles (mean in
+  // use = vrf_reg_cycles / cycles), scheduler picks held because the pool was full, and the most
+  // blocks resident at once; vrf_launch_*: the same peaks in the last launch only.
+  std::uint64_t vrf_peak_regs = 0, vrf_alloc_stalls = 0, vrf_peak_blocks = 0;
+  std::uint64_t vrf_launch_peak_regs = 0, vrf_launch_peak_blocks = 0;
+  double vrf_reg_cycles = 0.0;
+  // Perfect register sharing (sharing.mode = "perfect"; all 0 without it, arch/sm/sm_share.cpp): global
+  // loads dispatched (atoms excluded), of them hits (load and write-back skipped; share_waits of them
+  // found the sharing load still in flight and waited for it), misses recorded in the table, and
+  // table entries removed by stores (share_flushes: stores without a key, which empty the table).
+  std::uint64_t share_global_loads = 0, share_hits = 0, share_waits = 0, share_recorded = 0;
+  std::uint64_t share_invalidated = 0, share_flushes = 0;
   std::vector<std::uint64_t> bank_reads, bank_writes, bank_busy_cycles;            // [banks]
   std::vector<std::uint64_t> subbank_reads, subbank_writes, subbank_busy_cycles;   // [banks * S]
   std::vector<double> subbank_allocated_row_cycles;                                // [banks * S]

@@ -14,7 +14,7 @@
 // recordable (§4.2: 9 bits; §4.2 does not say in which unit: here a signed byte stride, so
 // |stride| <= 2^(stride_bits-1) - 1). The base and count fields (24 and 5 bits in §4.2) are area
 // accounting: any base and 1..32 lanes are recorded. Pure model state: no statistics, no I/O; times
-// are the caller's cycle counts. Not yet used by the SM (the register-sharing model, issue 27).
+// are the caller's cycle counts. Used by the SM's perfect sharing (arch/sm/sm_share.cpp).
 #pragma once
 
 #include <cstdint>
@@ -28,6 +28,9 @@ struct WarpLoad {
   std::int64_t stride = 0;  // bytes between consecutive active lanes' addresses
   int count = 0;            // active lanes, 1..32
   int width = 4;            // bytes per lane
+  // The warp's active lanes (0 = not given): a register's values sit in lanes, so a hit needs the
+  // same lanes (the SM gives them; §3's entry holds base, stride and count, whose lane is implied).
+  std::uint32_t lanes = 0;
   bool operator==(const WarpLoad&) const = default;
 };
 
@@ -47,6 +50,7 @@ class AddressMappingTable {
   std::optional<int> insert(const WarpLoad& w, int phys_reg, std::uint64_t now);
   int on_store(const WarpLoad& store);  // entries removed
   int release(int phys_reg);            // entries removed
+  void clear() { entries_.clear(); }   // every entry removed (a store whose lanes are not one stride group)
   std::size_t size() const { return entries_.size(); }
 
  private:

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "arch/core/occupancy.h"
+#include "common/config.h"
 
 namespace rfvar::arch {
 
@@ -65,6 +66,7 @@ bool Sm::step() {
 
 void Sm::end_launch(std::uint64_t until) {
   rf_counters_.end_launch(now_);
+  if (vrf_on_) vrf_end_launch();
   mem_.finish(stats_);
   if (until > now_) now_ = until;  // the N-SM mode: this SM idles until the launch ends on every SM
   stats_.cycles += now_ - launch_start_;
@@ -128,6 +130,19 @@ bool Sm::issue_cycle() {
         any = true;
         continue;
       }
+      if (vrf_on_ && !vrf_fits(slot)) [[unlikely]] {  // the pool is full: the warp waits a cycle
+        ++stats_.vrf_alloc_stalls;
+        if (now_ - vrf_last_free_ > static_cast<std::uint64_t>(p_.sharing.deadlock_cycles))
+          throw InputError("kernel '" + k_->name + "': the virtualized register file is full and no register was freed for " +
+                           std::to_string(p_.sharing.deadlock_cycles) + " cycles (sharing.deadlock_cycles): its blocks need more "
+                           "registers than the pool holds; raise sharing.admit_headroom (toward 1) or arch.registers_per_sm");
+        w.next_issue = now_ + 1;
+        sync_warp(slot);
+        ++stats_.stalls[static_cast<std::size_t>(Stall::Control)];
+        last_stall_[s] = Stall::Control;
+        any = true;
+        continue;
+      }
       schedulers_[s]->on_issue(slot);
       issue(slot, k_->code[static_cast<std::size_t>(w.pc())]);
       if (path_ && w.live) w.next_issue = std::max(w.next_issue, path_->on_next_pc(slot, w.pc(), now_));
@@ -166,6 +181,7 @@ void Sm::wake_all_schedulers() { std::fill(sched_dirty_.begin(), sched_dirty_.en
 void Sm::issue(int slot, const Instr& in) {
   Warp& w = warps_[static_cast<std::size_t>(slot)];
   const std::uint32_t step = w.dyn++;
+  const std::uint8_t fresh = vrf_on_ ? vrf_issue(slot, in, step) : 0;
   ++stats_.warp_instructions;
   stats_.thread_instructions += static_cast<std::uint64_t>(std::popcount(w.mask()));
   if (w.fast) ++stats_.fast_instructions;
@@ -184,11 +200,15 @@ void Sm::issue(int slot, const Instr& in) {
   c.step = step;
   c.bid = w.bid;
   c.wib = w.wib;
+  c.fresh = fresh;
   if (in.mem_trace) [[unlikely]] {
     c.requests = w.mem->count;
     if (in.space != MemSpace::Shared)
       std::copy_n(w.lines + w.mem->first, std::min<std::uint32_t>(c.requests, 32), c.lines);
     ++w.mem;
+    if (share_on_) c.key = w.keys ? *w.keys++ : TraceKey{};
+  } else if (share_on_) {
+    c.key = TraceKey{};
   }
   c.pending = 0;
   c.ready_at = now_ + 1;

@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <queue>
+#include <utility>
 #include <vector>
 
 #include "arch/core/event_queue.h"
@@ -32,6 +33,8 @@
 #include "arch/regfile/register_file.h"
 #include "arch/regfile/rf_counters.h"
 #include "arch/scheduler/i_warp_scheduler.h"
+#include "arch/sharing/address_mapping_table.h"
+#include "arch/sharing/virtual_rf.h"
 #include "arch/sm/operand_path.h"
 #include "arch/sm/rf_provider.h"
 #include "workload/i_workload.h"
@@ -110,6 +113,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     const TraceStep* last = nullptr;     // its trace's last step, the Exit that ends the warp
     const TraceMem* mem = nullptr;       // the TraceMem of the next memory step that has one
     const std::uint64_t* lines = nullptr;  // the warp trace's line requests
+    const TraceKey* keys = nullptr;        // the TraceKey of the next memory step (nullptr: none recorded)
     std::uint32_t mask() const { return at->mask; }
     std::int32_t pc() const { return at->pc; }
     // The next instruction is the warp's final Exit (an Exit earlier in the trace is a step: its
@@ -135,6 +139,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     std::uint32_t step = 0;            // the instruction's index in its warp's dynamic stream (draw keys)
     int bid = 0, wib = 0;              // the issuing warp's block and warp index in block (its slot may be
                                        // reused by a new block before a store leaves the collector)
+    TraceKey key;                      // register sharing only: the memory step's lanes (trace.h)
+    std::uint8_t fresh = 0;            // register sharing only: bit d: dst[d] got a new register at issue
   };
   struct Event {  // the results of an instruction are ready to be written back at `time`
     std::uint64_t time;
@@ -174,6 +180,16 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   void write_back(int slot, int reg) override;
 
   std::uint64_t line_access(const Collector& c, std::uint64_t a, std::uint64_t b0, int lane);
+  // sm_vrf.cpp: the virtualized register file (sharing.virtual_rf; docs/models.md "Register sharing")
+  bool vrf_admits();
+  bool vrf_fits(int slot) const;
+  std::uint8_t vrf_issue(int slot, const Instr& in, std::uint32_t step);  // bit d: dst[d] newly allocated
+  void vrf_exit(int slot);
+  void vrf_end_launch();
+  void vrf_free(int slot, RegId reg);
+  // sm_share.cpp: perfect register sharing (sharing.mode = "perfect"; Jeon 2019 §2.1, §3)
+  bool share_dispatch(const Collector& c);
+  void share_returned(int slot, RegId reg);
 
   const ArchParams& p_;
   std::vector<std::unique_ptr<IWarpScheduler>> schedulers_;
@@ -231,6 +247,23 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   bool activated_in_pick_ = false;
   int issued_unit_[3] = {0, 0, 0};
   int dispatch_rr_ = 0;
+  // The virtualized register file (only with sharing.virtual_rf; vrf_on_ false otherwise)
+  bool vrf_on_ = false;
+  sharing::VirtualRegisterFile vrf_;
+  std::vector<std::vector<std::uint16_t>> vrf_rel_;  // per warp slot: sharing::trace_releases() of its trace
+  std::vector<int> vrf_reserve_;                      // per warp slot: the registers reserved for it
+  // The next block, measured for admission (vrf_admits()): its id, per warp its releases and reserve.
+  int vrf_cand_bid_ = -1, vrf_cand_total_ = 0;
+  std::vector<std::vector<std::uint16_t>> vrf_cand_rel_;
+  std::vector<int> vrf_cand_reserve_;
+  BlockTrace vrf_cand_scratch_;
+  std::uint64_t vrf_last_free_ = 0;                   // the last cycle a physical register was freed
+  int vrf_blocks_ = 0;                                // blocks resident now
+  // Perfect sharing (only with sharing.mode = "perfect"; share_on_ false otherwise)
+  bool share_on_ = false;
+  std::optional<sharing::AddressMappingTable> amt_;   // emptied at every launch
+  std::vector<std::uint8_t> phys_inflight_;           // [physical register]: its recorded load has not returned
+  std::vector<std::vector<std::pair<int, RegId>>> phys_waiters_;  // [physical register]: hits waiting for it
   int cus_busy_ = 0;       // collector units holding an instruction
   std::uint64_t cu_collected_ = 0;    // bit c: collector unit c holds an instruction with all operands read
 };

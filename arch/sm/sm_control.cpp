@@ -44,7 +44,11 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
     for (int s = 0; s < in.nsrc; ++s) add(in.src[s]);
   }
   wpb_ = k.warps_per_block();
-  max_blocks_ = max_blocks_per_sm(k, p_);
+  vrf_on_ = p_.sharing.virtual_rf;
+  if (vrf_on_ && path_)
+    throw InputError("sharing.virtual_rf: the virtualized register file runs on the flat register file, not under a "
+                     "register-file hierarchy (RFC, LTRF)");
+  max_blocks_ = max_blocks_per_sm(k, p_, !vrf_on_);  // the virtual RF admits blocks by registers in use
   blocks_total_ = (grid + p_.sms - 1) / p_.sms;
   if (blocks_q_) blocks_total_ = blocks_q_->next < blocks_q_->grid ? std::numeric_limits<int>::max() : 0;
   next_block_ = blocks_done_ = 0;
@@ -56,6 +60,22 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   warps_.assign(static_cast<std::size_t>(slots), Warp{});
   reg_state_.assign(static_cast<std::size_t>(slots) * static_cast<std::size_t>(nids_), RegState{});
   blocks_.assign(static_cast<std::size_t>(max_blocks_), BlockSlot{});
+  if (vrf_on_) {
+    vrf_.reset(p_.registers_per_sm / 32, slots, nids_, now_);  // physical warp registers of 32 lanes
+    vrf_rel_.assign(static_cast<std::size_t>(slots), {});
+    vrf_reserve_.assign(static_cast<std::size_t>(slots), 0);
+    vrf_cand_bid_ = -1;
+    vrf_last_free_ = now_;
+    vrf_blocks_ = 0;
+    stats_.vrf_launch_peak_blocks = 0;
+  }
+  share_on_ = p_.sharing.mode != SharingMode::Off;
+  if (share_on_) {
+    if (!vrf_on_) throw InputError("sharing.mode needs sharing.virtual_rf = true");
+    amt_.emplace(p_.sharing.table_entries, p_.sharing.stride_bits);
+    phys_inflight_.assign(static_cast<std::size_t>(vrf_.capacity()), 0);
+    phys_waiters_.assign(static_cast<std::size_t>(vrf_.capacity()), {});
+  }
   masks_.assign(schedulers_.size(), SchedMasks{});
   slot_sched_.resize(static_cast<std::size_t>(slots));
   slot_bit_.resize(static_cast<std::size_t>(slots));
@@ -120,6 +140,7 @@ bool Sm::launch_block() {
   int c = 0;
   while (c < max_blocks_ && blocks_[static_cast<std::size_t>(c)].live) ++c;
   if (c == max_blocks_) return false;
+  if (vrf_on_ && !vrf_admits()) return false;
   rf_counters_.integrate(now_);
   const auto& s = rf_.setup;
   BlockSlot& b = blocks_[static_cast<std::size_t>(c)];
@@ -155,6 +176,7 @@ bool Sm::launch_block() {
     w.last = &t.steps.back();
     w.mem = t.mem.data();
     w.lines = t.lines.data();
+    w.keys = share_on_ && t.keys.size() == t.mem.size() && !t.keys.empty() ? t.keys.data() : nullptr;
     w.regs = &reg_state_[static_cast<std::size_t>(slot) * static_cast<std::size_t>(nids_)];
     std::fill(w.regs, w.regs + nids_, RegState{});
     // The warp's regs_per_thread physical vectors: each in the bank its mapping gives (the next bank
@@ -164,13 +186,16 @@ bool Sm::launch_block() {
       const std::uint32_t half = k_->hybrid_half(i, r);  // lanes all in one half: a hybrid candidate
       const int v = mapping_->bank(slot, r, half != 0);
       if (v < 0 || v >= s.banks) throw std::logic_error("register mapping returned bank " + std::to_string(v));
-      const RegisterFile::Row at = regfile_.allocate_row(v, rf_counters_);
+      // The virtualized register file places the vector by its static position (its rows only select a
+      // latency; the nominal chip's are all equal): its blocks may exceed the static allocation.
+      const RegisterFile::Row at = vrf_on_ ? RegisterFile::Row{v, (slot * R + r) % s.rows_per_bank}
+                                           : regfile_.allocate_row(v, rf_counters_);
       RegState& g = w.regs[r];
       g.bank = static_cast<std::uint8_t>(at.bank);
       g.row = static_cast<std::uint8_t>(at.row);
       g.lat = s.latency[static_cast<std::size_t>(at.bank * s.rows_per_bank + at.row)];
       g.hyb = hybrid_lanes(s.hybrid_fast_lanes[static_cast<std::size_t>(at.bank)], half);
-      rf_counters_.row(at.bank, +1);
+      if (!vrf_on_) rf_counters_.row(at.bank, +1);
     }
     // Register ids beyond the physical count (GPGPU-Sim's numbering of PTX virtual registers,
     // docs/models.md): the bank is the mapping's for that id, as GPGPU-Sim's register_bank(); the
@@ -185,10 +210,20 @@ bool Sm::launch_block() {
       g.lat = s.latency[static_cast<std::size_t>(v * s.rows_per_bank + g.row)];
       g.hyb = hybrid_lanes(s.hybrid_fast_lanes[static_cast<std::size_t>(v)], half);
     }
+    if (vrf_on_) {  // measured by vrf_admits() for this block
+      vrf_rel_[static_cast<std::size_t>(slot)] = std::move(vrf_cand_rel_[static_cast<std::size_t>(i)]);
+      vrf_reserve_[static_cast<std::size_t>(slot)] = vrf_cand_reserve_[static_cast<std::size_t>(i)];
+    }
     at_pc(w);
     if (path_) w.next_issue = path_->on_next_pc(slot, 0, now_);
     sync_warp(slot);
     schedulers_[static_cast<std::size_t>(slot) % schedulers_.size()]->on_warp_start(slot);
+  }
+  if (vrf_on_) {
+    vrf_cand_bid_ = -1;
+    ++vrf_blocks_;
+    stats_.vrf_launch_peak_blocks = std::max<std::uint64_t>(stats_.vrf_launch_peak_blocks, static_cast<std::uint64_t>(vrf_blocks_));
+    stats_.vrf_peak_blocks = std::max(stats_.vrf_peak_blocks, stats_.vrf_launch_peak_blocks);
   }
   wake_all_schedulers();
   return true;
@@ -198,7 +233,7 @@ void Sm::retire_block(int c) {
   rf_counters_.integrate(now_);
   for (int i = 0; i < wpb_; ++i) {
     Warp& w = warps_[static_cast<std::size_t>(c * wpb_ + i)];
-    for (int r = 0; r < k_->regs_per_thread; ++r) {
+    for (int r = 0; r < k_->regs_per_thread && !vrf_on_; ++r) {
       const RegState& g = w.regs[r];
       regfile_.free_row(g.bank, g.row);
       rf_counters_.row(g.bank, -1);
@@ -208,6 +243,7 @@ void Sm::retire_block(int c) {
   }
   blocks_[static_cast<std::size_t>(c)].live = false;
   ++blocks_done_;
+  if (vrf_on_) --vrf_blocks_;
 }
 
 void Sm::advance(Warp& w) {
@@ -263,6 +299,7 @@ void Sm::execute_control(int slot, const Instr& in) {
   if (in.op == OpClass::Exit && w.at_end()) {
     w.live = false;
     stats_.warp_finish_cycles.push_back(now_);
+    if (vrf_on_) vrf_exit(slot);
     schedulers_[static_cast<std::size_t>(slot) % schedulers_.size()]->on_warp_exit(slot);
     if (path_) path_->on_warp_exit(slot);
     if (--b.live_warps == 0) return retire_block(w.block_slot);

@@ -62,6 +62,7 @@ bool Sm::writeback_events() {
     Warp& w = warps_[e.warp];
     for (int d = 0; d < e.nregs; ++d) {
       const RegId reg = e.regs[d];
+      if (share_on_) share_returned(e.warp, reg);
       if (path_ && path_->absorb_write(e.warp, reg, now_)) {
         registers_written(w, e.warp, reg);
         continue;
@@ -125,7 +126,13 @@ bool Sm::dispatch() {
     if (lane < 0) return;
     std::uint64_t done;
     std::uint32_t record = MemorySystem::kNoRecord;
-    if (u == static_cast<int>(Unit::Mem)) {
+    bool write_back = in.ndst != 0;
+    if (u == static_cast<int>(Unit::Mem) && share_on_ && in.space == MemSpace::Global && share_dispatch(c)) {
+      // A sharing hit (Jeon 2019 §3): no memory access, no write-back; the LSU slot is taken one cycle.
+      done = now_;
+      lane_busy_[static_cast<std::size_t>(lane)] = now_ + 1;
+      write_back = false;
+    } else if (u == static_cast<int>(Unit::Mem)) {
       const std::uint32_t dyn = c.step;
       const std::uint64_t a = (static_cast<std::uint64_t>(launch_index_) << 32) ^ static_cast<std::uint64_t>(c.bid);
       const std::uint64_t b0 = (static_cast<std::uint64_t>(c.wib) << 48) ^ (static_cast<std::uint64_t>(dyn) << 8);
@@ -141,7 +148,7 @@ bool Sm::dispatch() {
       done = now_ + static_cast<std::uint64_t>(p_.latency_cycles[op]);
       lane_busy_[static_cast<std::size_t>(lane)] = now_ + static_cast<std::uint64_t>(p_.initiation_cycles[op]);
     }
-    if (in.ndst)
+    if (write_back)
       events_.push({done, seq_++, static_cast<std::uint8_t>(c.warp), in.ndst, in.dst, c.mask, record});
     c.busy = false;
     cu_collected_ &= ~(1ull << ci);

@@ -69,6 +69,12 @@ TEST_CASE("GIVEN study option values WHEN the stage checks them THEN a bad value
                        doctest::Contains(">= 0"), InputError);
   CHECK_THROWS_WITH_AS(find_stage("ltrf").stage->check({{"latency_sweep", "\"1,x\""}}, kCtx),
                        doctest::Contains("'x' is not a number"), InputError);
+  const StageDef& sharing = find_stage("sharing");
+  for (const char* bad : {"0", "-3"})
+    CHECK_THROWS_WITH_AS(sharing.stage->check({{"table_entries", bad}}, kCtx), doctest::Contains("at least 1 entry"),
+                         InputError);
+  CHECK_THROWS_WITH_AS(sharing.stage->check({{"workloads", "\"ptx:nosuch\""}}, kCtx),
+                       doctest::Contains("unknown kernel 'ptx:nosuch'"), InputError);
 }
 
 TEST_CASE("GIVEN a latency sweep text WHEN parsed THEN '...' continues the step up to the next value") {

@@ -43,7 +43,7 @@ void check_code(const std::vector<SassInstr>& got, const std::vector<SassInstr>&
 
 WarpTrace warp(std::vector<TraceStep> steps, std::vector<TraceMem> mem = {},
                std::vector<std::uint64_t> lines = {}) {
-  return {std::move(steps), std::move(mem), std::move(lines)};
+  return {std::move(steps), std::move(mem), std::move(lines), {}};
 }
 }  // namespace
 
