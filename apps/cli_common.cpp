@@ -33,8 +33,8 @@ void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& defa
   sub->add_option("--set", o.sets,
                   "Override one parameter: --set section.key=value (repeatable), e.g. "
                   "--set varius.phi=0.3. Keys, units and defaults: docs/config.md");
-  sub->add_option("--seed", o.seed, "Master seed of all random streams (default: population.seed = 1)");
-  sub->add_option("--threads", o.threads, "OpenMP threads (default: all cores); results do not depend on it")
+  add_integer_option<std::uint64_t>(sub, "--seed", o.seed, "Master seed of all random streams (default: population.seed = 1)");
+  add_integer_option<int>(sub, "--threads", o.threads, "OpenMP threads (default: all cores); results do not depend on it")
       ->check(CLI::NonNegativeNumber);
   sub->add_flag("--json", o.json, "Print one JSON summary object on stdout instead of the table");
   sub->add_flag("--no-progress", o.no_progress, "Do not draw the progress bar on stderr");

@@ -6,9 +6,12 @@
 // applies --seed/--chips style overrides given on the command line; errors are InputError.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -39,6 +42,41 @@ struct CommonOptions {
   // Sets the OpenMP thread count if --threads was given.
   void apply_threads() const;
 };
+
+template <class T>
+struct IntegerOf {
+  using type = void;
+};
+template <class T>
+  requires std::is_integral_v<T> && (!std::is_same_v<T, bool>)
+struct IntegerOf<T> {
+  using type = T;
+};
+template <class T>
+struct IntegerOf<std::optional<T>> : IntegerOf<T> {};
+
+// An integer option parsed here rather than by CLI11, so that a value its type cannot hold is
+// refused with the range it can (CLI11 says only "Could not convert"; docs/cli.md "Errors and
+// limits"). The stage's own checks then narrow the range further ("--chips -1: must be at least 1").
+template <class I, class T>
+CLI::Option* add_integer_option(CLI::App* sub, const std::string& flag, T& field, const std::string& help) {
+  CLI::Option* opt = sub->add_option_function<std::string>(
+      flag,
+      [&field, flag](const std::string& text) {
+        I v{};
+        const char* end = text.data() + text.size();
+        const auto [p, ec] = std::from_chars(text.data(), end, v);
+        if (ec != std::errc{} || p != end || text.empty())
+          throw CLI::ValidationError(flag, "'" + text + "' is not a whole number from " +
+                                               std::to_string(std::numeric_limits<I>::min()) + " to " +
+                                               std::to_string(std::numeric_limits<I>::max()));
+        field = v;
+      },
+      help);
+  opt->type_name("INT");
+  return opt;
+}
+
 
 // Adds the shared options to `sub`; `default_output` empty means the subcommand writes no file.
 void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& default_output);

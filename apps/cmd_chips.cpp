@@ -80,7 +80,7 @@ void register_chips(CLI::App& app, CommonOptions& o) {
   auto co = std::make_shared<ChipsOptions>();
   CLI::App* sub = app.add_subcommand(
       "chips",
-      "Generate a population of chips under process variation (VARIUS model, spec §1) and write\n"
+      "Generate a population of chips under process variation (VARIUS model, docs/models.md#varius) and write\n"
       "per-SM register, register-vector and sub-bank read delays, normalized to the cell without\n"
       "variation (1.0), plus each chip's Vth/Leff systematic maps, to an HDF5 file.\n"
       "Frequencies are normalized to the same chip without PV.");

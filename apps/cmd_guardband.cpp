@@ -1,5 +1,5 @@
 // `rfvar guardband --chips chips.h5`: the clock guardband each technique needs after NBTI aging,
-// per kernel, for baseline, pv-opt and pv-opt+nbti-opt (Tan 2016 Fig. 12; spec §3), normalized to
+// per kernel, for baseline, pv-opt and pv-opt+nbti-opt (Tan 2016 Fig. 12; docs/models.md#nbti), normalized to
 // the baseline's. No model logic here: the guardband stage (stages/aging_stages.h) declares the
 // options, runs the study and writes the HDF5; this file wires the options and prints the table.
 #include <cstdio>

@@ -267,7 +267,7 @@ void register_sim(CLI::App& app, CommonOptions& o) {
   sub->add_option("--scheduler", so->scheduler,
                   "Override the technique's warp scheduler: lrr, gto, two-level, two-level-groups, fwas (an experiment knob)");
   sub->add_option("--chip", so->chip, "FILE:K: chip K (0-based position) of a file written by 'rfvar chips'");
-  sub->add_option("--sm", so->sm, "SM of the chip whose register-file delays are used (default: 0)");
+  add_integer_option<int>(sub, "--sm", so->sm, "SM of the chip whose register-file delays are used (default: 0)");
   sub->add_option("-o,--output", so->output, "Also write the run's statistics to this HDF5 file (atomically)");
   add_common_options(sub, o, "");
   sub->callback([&o, so] { run(o, *so); });

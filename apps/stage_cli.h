@@ -14,6 +14,7 @@
 
 namespace rfvar::apps {
 
+
 template <class O>
 void add_stage_options(CLI::App* sub, O& o, const std::vector<stages::OptionDecl<O>>& decls) {
   for (const auto& d : decls) {
@@ -23,8 +24,11 @@ void add_stage_options(CLI::App* sub, O& o, const std::vector<stages::OptionDecl
           if constexpr (!std::is_same_v<decltype(f), stages::ConfigKeyOption>) {
             using T = std::remove_cvref_t<decltype(o.*f)>;
             CLI::Option* opt = nullptr;
+            using I = typename IntegerOf<T>::type;
             if constexpr (std::is_same_v<T, bool>)
               opt = sub->add_flag(d.flag, o.*f, d.help);
+            else if constexpr (!std::is_void_v<I>)
+              opt = add_integer_option<I>(sub, d.flag, o.*f, d.help);
             else
               opt = sub->add_option(d.flag, o.*f, d.help);
             if (d.required) opt->required();
