@@ -219,12 +219,31 @@ void PopulationStudy::run_chips_one_sm(const std::vector<varius::ChipSample>& ch
       const auto c = static_cast<std::size_t>(mine[static_cast<std::size_t>(i)]);
       vl_rf_plans[c] = technique::plan_vl_rf(chips[c].sms.at(0), chips[c].geometry, cfg_.rf);
     });
-    for (const arch::SmPolicy& policy : vl_rf_policies)
-      study_jobs(m * kernels(), nullptr, [&](int j) {
-        const int k = j % kernels();
+    const int K = kernels();
+    for (const arch::SmPolicy& policy : vl_rf_policies) {
+      // Job j: kernel j % K on the batch's chip j / K (its run lands in this rank's cache).
+      const auto vl_rf_job = [&](int j) {
+        const int k = j % K;
         const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, &policy, &workload_};
-        cache_.get(in, vl_rf_plans[static_cast<std::size_t>(mine[static_cast<std::size_t>(j / kernels())])]);
-      });
+        cache_.get(in, vl_rf_plans[static_cast<std::size_t>(j / K)]);
+      };
+      if (!cfg_.jobs) {
+        study_jobs(m * K, nullptr, vl_rf_job);
+        continue;
+      }
+      std::vector<int> ids;
+      for (const int c : mine)
+        for (int k = 0; k < K; ++k) ids.push_back(c * K + k);
+      // Nothing to exchange (each rank uses its own chips' runs); the record is the point.
+      const JobCodec none{[](int, ByteWriter&) {}, [](int, ByteReader&) {}};
+      try {
+        exchange(*cfg_.jobs, run_jobs("vl_rf_runs", n_chips * K, std::move(ids), nullptr, vl_rf_job), none, nullptr);
+      } catch (const InputError&) {
+        throw;
+      } catch (const std::exception& e) {
+        throw InputError(e.what());
+      }
+    }
   }
   // Job j: SM j % sms_ of the batch's chip j / sms_.
   const auto sm_job = [&](int j) {
