@@ -42,6 +42,7 @@ void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& defa
                 "Let -o replace an existing file that is not an rfvar output (never an input of the command, "
                 "a directory, a FIFO or a device: docs/cli.md \"Errors and limits\")");
   sub->add_flag("--progress", o.force_progress, "Draw the progress bar on stderr even with --json (a terminal only)");
+  add_job_times_flag(sub, o);
   if (!default_output.empty()) {
     // The subcommands share one CommonOptions: each sets its own default when it is the one parsed
     // (setting it here, at registration, would leave the last registered subcommand's default).
@@ -49,6 +50,18 @@ void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& defa
     sub->add_option("-o,--output", o.output,
                     "HDF5 output file, written atomically (default: " + default_output + ")");
   }
+}
+
+bool runs_distributed(const std::string& name) {
+  for (const char* n : {"chips", "freq", "ipc", "guardband", "perf", "ltrf", "energy", "study"})
+    if (name == n) return true;
+  return false;
+}
+
+void add_job_times_flag(CLI::App* sub, CommonOptions& o) {
+  sub->add_flag("--job-times", o.job_times,
+                "Write each distributed phase's per-job wall time and each rank's busy time to the HDF5 "
+                "output under /jobs (freq, ipc, guardband, perf, study; docs/hdf5.md \"jobs\")");
 }
 
 void print_json(const nlohmann::json& j) { std::cout << j.dump(2) << std::endl; }

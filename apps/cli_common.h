@@ -1,7 +1,7 @@
 // Options every rfvar subcommand shares, and the way they become a Config.
 //
-// Contract: add_common_options() adds --config, --set, --seed, --threads, --json, --no-progress
-// (and -o when the subcommand writes a file) with help text naming units and defaults.
+// Contract: add_common_options() adds --config, --set, --seed, --threads, --json, --no-progress,
+// --job-times (and -o when the subcommand writes a file) with help text naming units and defaults.
 // load_config() layers data/fermi-32nm.toml, the --config file and the --set assignments, and
 // applies --seed/--chips style overrides given on the command line; errors are InputError.
 #pragma once
@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/config.h"
+#include "common/job_distributor.h"
 #include "stages/stage_inputs.h"
 
 namespace rfvar::apps {
@@ -33,6 +34,11 @@ struct CommonOptions {
   bool force = false;           // --force: -o may replace an existing file that is not an rfvar output
   bool force_progress = false;  // --progress: draw the bar even with --json (rfvar study's stages)
   std::string command_line;  // filled by main(), stored in output files
+  bool job_times = false;    // --job-times: stages write their job record (docs/hdf5.md "jobs")
+  JobDistributor* distributor = nullptr;  // rfvar-mpi's MPI ranks (set by main(); docs/cluster.md)
+  // The stages' distributor: the MPI ranks; else with --job-times this process (LocalJobs); else none.
+  JobDistributor* jobs() const { return distributor ? distributor : job_times ? &local_jobs : nullptr; }
+  mutable LocalJobs local_jobs;
 
   // Defaults file + --config + --set, then --seed (population.seed).
   Config load_config() const;
@@ -80,6 +86,11 @@ CLI::Option* add_integer_option(CLI::App* sub, const std::string& flag, T& field
 
 // Adds the shared options to `sub`; `default_output` empty means the subcommand writes no file.
 void add_common_options(CLI::App* sub, CommonOptions& o, const std::string& default_output);
+// Whether subcommand `name` runs under several MPI ranks (chips, freq, ipc, guardband, perf, ltrf,
+// energy, study: their stages take the job distributor; docs/cluster.md); the others run on one.
+bool runs_distributed(const std::string& name);
+// --job-times (added by add_common_options; rfvar study adds it itself).
+void add_job_times_flag(CLI::App* sub, CommonOptions& o);
 
 
 // Shared with the stages (stages/stage_inputs.h).

@@ -91,8 +91,8 @@ void run(CommonOptions& o, const StudyOptions& so) {
   { const auto probe = std::make_unique<H5Writer>(o.output); }
   const fs::path out_dir = fs::absolute(o.output).parent_path();
   o.apply_threads();
-  study::StageRunner runner(
-      {so.cache_dir.empty() ? out_dir / ".rfvar-cache" : fs::path(so.cache_dir), o.progress(), o.command_line});
+  study::StageRunner runner({so.cache_dir.empty() ? out_dir / ".rfvar-cache" : fs::path(so.cache_dir), o.progress(),
+                             o.command_line, o.jobs(), o.job_times});
   const study::StudyRun run =
       study::run_study(spec, config, runner, o.json ? study::StageEvents{} : stderr_events());
   const auto& main = run.main;
@@ -121,7 +121,9 @@ void run(CommonOptions& o, const StudyOptions& so) {
     root_attrs["sweep_" + sw.name] = (sw.swept_key ? "key " : "option ") + sw.swept + " = " + values;
   }
   runner.tidy();
-  study::assemble_study(o.output, parts, config, seed, o.command_line, root_attrs);
+  const JobDistributor* jobs = o.jobs();
+  if (!jobs || jobs->rank() == 0)  // distributed, rank 0 writes the one study file
+    study::assemble_study(o.output, parts, config, seed, o.command_line, root_attrs);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   j["elapsed_s"] = elapsed;
   if (o.json) {
@@ -156,6 +158,7 @@ void register_study(CLI::App& app, CommonOptions& o) {
       ->check(CLI::NonNegativeNumber);
   sub->add_flag("--json", o.json, "Print one JSON summary object on stdout instead of the table");
   sub->add_flag("--no-progress", o.no_progress, "Do not draw the stages' progress bars on stderr");
+  add_job_times_flag(sub, o);
   sub->preparse_callback([&o](std::size_t) { o.output = "results/study.h5"; });  // shared options: see cli_common
   sub->add_option("-o,--output", o.output, "Study HDF5 file, written atomically (default: results/study.h5)");
   sub->add_option("--cache", so->cache_dir,

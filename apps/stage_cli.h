@@ -4,12 +4,14 @@
 // Contract: add_stage_options() adds every declaration with a flag, in declaration order, bound to
 // its field of `o` (a bool field is a flag; a flag without dashes is a positional argument); the
 // study-only declarations are skipped. stage_context() is the effective config (--config, --set,
-// --seed), the output, the command line and the progress setting of the shared options.
+// --seed), the output (a scratch path on MPI ranks other than 0: stages/job_log_output.h), the
+// command line, the progress setting and the job distributor of the shared options.
 #pragma once
 
 #include <type_traits>
 
 #include "apps/cli_common.h"
+#include "stages/job_log_output.h"
 #include "stages/stage.h"
 
 namespace rfvar::apps {
@@ -39,7 +41,8 @@ void add_stage_options(CLI::App* sub, O& o, const std::vector<stages::OptionDecl
 }
 
 inline stages::StageContext stage_context(const CommonOptions& o, const std::string& output) {
-  return {o.load_config(), output, o.command_line, o.progress()};
+  return {o.load_config(), stages::rank_output(o.jobs(), output), o.command_line, o.progress(), o.jobs(),
+          o.job_times};
 }
 
 }  // namespace rfvar::apps

@@ -5,6 +5,7 @@ pkgs=(build-essential cmake pkg-config git
       libeigen3-dev libomp-dev libhdf5-dev libcli11-dev doctest-dev libtomlplusplus-dev
       librandom123-dev libbenchmark-dev nlohmann-json3-dev
       python3 python3-h5py python3-matplotlib python3-numpy
+      openmpi-bin libopenmpi-dev    # rfvar-mpi (CMake RFVAR_MPI, docs/cluster.md)
       clang-14 libclang-rt-14-dev)  # libFuzzer (scripts/fuzz.sh)
 missing=()
 for p in "${pkgs[@]}"; do

@@ -7,8 +7,9 @@ scripts/setup.sh
 jobs=$(nproc)
 # Unity build (CMakeLists.txt, RFVAR_UNITY_BUILD): the libraries, rfvar and bench/ compile in
 # batches, which roughly halves their compile time; the results are bit-identical
-# (docs/performance.md, CI).
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DRFVAR_WERROR=ON -DRFVAR_UNITY_BUILD=ON >/dev/null
+# (docs/performance.md, CI). RFVAR_MPI builds rfvar-mpi beside rfvar from the same libraries (only
+# its main and the MPI distributor compile again) and adds the ctest test mpi_runs (docs/cluster.md).
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DRFVAR_WERROR=ON -DRFVAR_UNITY_BUILD=ON -DRFVAR_MPI=ON >/dev/null
 cmake --build build -j "$jobs"
 (cd build && ctest --output-on-failure -j 1)
 # Fuzz every input reader for a bounded time (fuzz/README.md; clang-14 build in build-fuzz/).

@@ -67,16 +67,22 @@ AgingInputs load_aging_inputs(const AgingOptions& so, const Config& config) {
   return in;
 }
 
-std::unique_ptr<study::PopulationStudy> run_aging(const AgingInputs& in, const std::string& label, bool progress) {
+std::unique_ptr<study::PopulationStudy> run_aging(const AgingInputs& in, const std::string& label, bool progress,
+                                                  JobDistributor* jobs) {
   const ChipsFileInfo& info = in.chips->info();
   const RngStream workload(master_seed(in.config), 0, Stream::Workload);
-  auto study = std::make_unique<study::PopulationStudy>(in.study, in.benchmarks, info.chips, info.sms,
+  study::StudyConfig cfg = in.study;
+  cfg.jobs = jobs;
+  auto study = std::make_unique<study::PopulationStudy>(std::move(cfg), in.benchmarks, info.chips, info.sms,
                                                         info.subbanks, workload);
+  // Distributed, a batch holds up to 4 ranks' share of chips, so the one-SM mode's chip plan has work
+  // for every rank of a small run while a rank holds at most 4 x kBatchChips chips.
+  const int batch = kBatchChips * (jobs ? std::min(jobs->ranks(), 4) : 1);
   Progress bar(label,
                static_cast<std::uint64_t>(info.chips) * static_cast<std::uint64_t>(study->ticks_per_chip()),
                progress);
-  for (int first = 0; first < info.chips; first += kBatchChips) {
-    const int count = std::min(kBatchChips, info.chips - first);
+  for (int first = 0; first < info.chips; first += batch) {
+    const int count = std::min(batch, info.chips - first);
     study->run_chips(in.chips->read(first, count), first, &bar);
   }
   return study;

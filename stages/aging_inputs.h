@@ -58,7 +58,9 @@ void check_aging_options(const AgingOptions& so, const Config& config);
 
 AgingInputs load_aging_inputs(const AgingOptions& so, const Config& config);
 
-std::unique_ptr<study::PopulationStudy> run_aging(const AgingInputs& in, const std::string& label, bool progress);
+// jobs: the ranks the study is spread over (StageContext::jobs; null: this process).
+std::unique_ptr<study::PopulationStudy> run_aging(const AgingInputs& in, const std::string& label, bool progress,
+                                                  JobDistributor* jobs = nullptr);
 
 // Writes one technique's per-(chip, SM, kernel[, sub-bank]) detail for SMs 0..sms-1 (the study's
 // sms(): every SM of the chips, or arch.gpu_sms in the N-SM mode) under `group` (ipc, fresh_freq,

@@ -1,6 +1,7 @@
 #include "stages/aging_stages.h"
 
 #include "common/h5io.h"
+#include "stages/job_log_output.h"
 #include "study/freq/freq_stats.h"
 
 namespace rfvar::stages {
@@ -31,7 +32,7 @@ GuardbandStage::Result GuardbandStage::run(const Options& so, const StageContext
   const Config& config = in.config;
   auto out = std::make_unique<H5Writer>(ctx.output);  // checks the output directory first
   Result r;
-  r.study = run_aging(in, "guardband", ctx.progress);
+  r.study = run_aging(in, "guardband", ctx.progress, ctx.jobs);
   const study::PopulationStudy& study = *r.study;
   r.summary = study::summarize_study(study, false);
   const auto& sum = r.summary;
@@ -54,6 +55,7 @@ GuardbandStage::Result GuardbandStage::run(const Options& so, const StageContext
     out->attr(g, "mean", s.mean_gb);
     out->attr(g, "mean_normalized", s.gb_normalized);
   }
+  write_job_log(*out, ctx);
   out->commit();
   r.kernels = names;
   r.chips = info.chips;
@@ -98,7 +100,7 @@ PerfStage::Result PerfStage::run(const Options& po, const StageContext& ctx) {
   const Config& config = in.config;
   auto out = std::make_unique<H5Writer>(ctx.output);  // checks the output directory first
   Result r;
-  r.study = run_aging(in, "perf", ctx.progress);
+  r.study = run_aging(in, "perf", ctx.progress, ctx.jobs);
   const study::PopulationStudy& study = *r.study;
   r.summary = study::summarize_study(study, po.single_clock);
   const auto& sum = r.summary;
@@ -137,6 +139,7 @@ PerfStage::Result PerfStage::run(const Options& po, const StageContext& ctx) {
     out->attr(g, "mean_ipc", s.mean_ipc);
     out->attr(g, "mean_freq", s.mean_freq);
   }
+  write_job_log(*out, ctx);
   out->commit();
   r.kernels = names;
   r.chips = info.chips;

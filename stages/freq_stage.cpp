@@ -3,6 +3,7 @@
 #include "common/h5io.h"
 #include "common/progress.h"
 #include "stages/chips_file.h"
+#include "stages/job_log_output.h"
 #include "stages/stage_inputs.h"
 #include "stages/technique_output.h"
 #include "technique/registry.h"
@@ -77,6 +78,7 @@ FreqStage::Result FreqStage::run(const Options& fo, const StageContext& ctx) {
   if (info.chips < 1 || info.sms < 1) throw InputError("'" + fo.chips_file + "' holds no chips");
   spec.chips = info.chips;
   spec.sms = info.sms;
+  spec.jobs = ctx.jobs;
   spec.source = "'" + fo.chips_file + "'";
   auto out = std::make_unique<H5Writer>(ctx.output);  // checks the output directory first
 
@@ -123,6 +125,7 @@ FreqStage::Result FreqStage::run(const Options& fo, const StageContext& ctx) {
     out->attr(g, "slow_bank_fraction", r.slow_mean);
     write_technique_attrs(*out, g, names[static_cast<std::size_t>(t)], technique::Role::freq);
   }
+  write_job_log(*out, ctx);
   out->commit();
   return {std::move(res), names, params, n_chips, n_sms, fo.hybrid_banks, fo.chips_file, ctx.output};
 }

@@ -6,6 +6,7 @@
 #include "common/h5io.h"
 #include "common/progress.h"
 #include "frontend/load_workload.h"
+#include "stages/job_log_output.h"
 #include "stages/stage_inputs.h"
 #include "stages/technique_output.h"
 #include "stages/workload_check.h"
@@ -111,6 +112,7 @@ IpcStage::Result IpcStage::run(const Options& io, const StageContext& ctx) {
   study::IpcRunSpec spec{arch::ArchParams::from_config(config), rfmodel::RfParams::from_config(config),
                          split_list(io.techniques)};
   study::check_ipc_run(spec);
+  spec.jobs = ctx.jobs;
   const std::vector<std::string>& techs = spec.techniques;
   std::vector<std::string> names = kernel_specs(io);
   const std::uint64_t seed = master_seed(config);
@@ -156,6 +158,7 @@ IpcStage::Result IpcStage::run(const Options& io, const StageContext& ctx) {
     out.attr("/", "normalization", std::string("baseline"));
     out.group("/technique");
     for (const auto& t : techs) write_technique_attrs(out, "/technique/" + t, t, technique::Role::ipc);
+    write_job_log(out, ctx);
     out.commit();
   }
   Result r;

@@ -79,9 +79,12 @@ PopulationStage::Result PopulationStage::run(const Options& co, const StageConte
   std::vector<varius::ChipSample> chips;
   {
     Progress bar("chips", static_cast<std::uint64_t>(pop.chips), ctx.progress);
-    chips = varius::sample_population(sampler, seed, co.first_chip, pop.chips, &bar);
+    chips = varius::sample_population(sampler, seed, co.first_chip, pop.chips, &bar, ctx.jobs);
   }
-  write_chips_file(ctx.output, chips, seed, co.first_chip, config, ctx.command_line);
+  // Distributed, rank 0 writes the one file (every rank holds every chip after the exchange).
+  if (!ctx.jobs || ctx.jobs->rank() == 0)
+    write_chips_file(ctx.output, chips, seed, co.first_chip, config, ctx.command_line);
+  if (ctx.jobs) ctx.jobs->log().clear();
   Result r;
   r.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.summary = varius::summarize(chips);

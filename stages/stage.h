@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "common/config.h"
+#include "common/job_distributor.h"
 
 namespace rfvar::stages {
 
@@ -37,6 +38,11 @@ struct StageContext {
   std::string output;        // HDF5 file it writes ("" : none; ipc, ltrf and energy then write no file)
   std::string command_line;  // stored in the output file
   bool progress = false;     // draw progress bars on stderr
+  // The ranks the stage's jobs are spread over (common/job_distributor.h; docs/cluster.md): null in
+  // the plain build's default, rfvar-mpi's MPI distributor, LocalJobs with --job-times. Every rank
+  // runs the stage; only rank 0's output is the result (the others write to a scratch path).
+  JobDistributor* jobs = nullptr;
+  bool job_times = false;  // write jobs->log() to the output (docs/hdf5.md "jobs")
 };
 
 // The master seed in force: population.seed (every random stream derives from it; common/rng.h).

@@ -3,16 +3,44 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/parallel_jobs.h"
+#include "common/job_distributor.h"
 
 namespace rfvar::varius {
 
+namespace {
+
+// A chip as bytes (exchanged between ranks), every field bit for bit.
+void encode(ByteWriter& w, const ChipSample& c) {
+  w.put(c.chip_id), w.put(c.geometry), w.put(c.grid);
+  w.put(c.vth_sys_map), w.put(c.leff_sys_map), w.put(c.vth_d2d), w.put(c.leff_d2d);
+  w.put(static_cast<std::uint64_t>(c.sms.size()));
+  for (const SmDelays& d : c.sms) {
+    w.put(d.reg_delay), w.put(d.vector_delay), w.put(d.subbank_delay), w.put(d.subbank_dvth_sys_V);
+    w.put(d.slowest_cell), w.put(d.fastest_cell);
+  }
+}
+
+void decode(ByteReader& r, ChipSample& c) {
+  r.get(c.chip_id), r.get(c.geometry), r.get(c.grid);
+  r.get(c.vth_sys_map), r.get(c.leff_sys_map), r.get(c.vth_d2d), r.get(c.leff_d2d);
+  c.sms.resize(static_cast<std::size_t>(r.get<std::uint64_t>()));
+  for (SmDelays& d : c.sms) {
+    r.get(d.reg_delay), r.get(d.vector_delay), r.get(d.subbank_delay), r.get(d.subbank_dvth_sys_V);
+    r.get(d.slowest_cell), r.get(d.fastest_cell);
+  }
+}
+
+}  // namespace
+
 std::vector<ChipSample> sample_population(const ChipSampler& sampler, std::uint64_t seed,
-                                          std::uint32_t first_chip, int count, Progress* progress) {
+                                          std::uint32_t first_chip, int count, Progress* progress,
+                                          JobDistributor* jobs) {
   std::vector<ChipSample> chips(static_cast<std::size_t>(std::max(count, 0)));
-  parallel_jobs(count, progress, [&](int i) {
+  const JobCodec codec{[&](int i, ByteWriter& w) { encode(w, chips[static_cast<std::size_t>(i)]); },
+                       [&](int i, ByteReader& r) { decode(r, chips[static_cast<std::size_t>(i)]); }};
+  distribute_jobs(jobs, "chips", std::max(count, 0), {}, progress, [&](int i) {
     chips[static_cast<std::size_t>(i)] = sampler.sample(seed, first_chip + static_cast<std::uint32_t>(i));
-  });
+  }, codec);
   return chips;
 }
 

@@ -1,8 +1,9 @@
 // A population of chips and its summary statistics (issue 2 §3, Tan 2016 §3.1).
 //
 // Contract: sample_population() returns chips first_chip .. first_chip + count - 1 in index order,
-// computed in parallel over chips (OpenMP) into a chip-indexed vector; each chip's content does not
-// depend on the thread count or on the range. Progress is ticked once per chip. The summary is
+// computed in parallel over chips (common/job_distributor.h: over the ranks of `jobs`, each rank's
+// OpenMP threads; null: this process) into a chip-indexed vector; each chip's content does not
+// depend on the rank count, the thread count or the range. Progress is ticked once per chip. The summary is
 // computed from the samples only (statistics apart from model state):
 //   chip_norm_freq       mean over the chip's SMs of 1 / slowest cell (Tan: per-SM clocks)
 //   mean_norm_freq       mean over chips; std_norm_freq its sample standard deviation (n - 1)
@@ -13,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/job_distributor.h"
 #include "common/progress.h"
 #include "varius/chip_sample.h"
 #include "varius/chip_sampler.h"
@@ -20,7 +22,8 @@
 namespace rfvar::varius {
 
 std::vector<ChipSample> sample_population(const ChipSampler& sampler, std::uint64_t seed,
-                                          std::uint32_t first_chip, int count, Progress* progress);
+                                          std::uint32_t first_chip, int count, Progress* progress,
+                                          JobDistributor* jobs = nullptr);
 
 double chip_norm_freq(const ChipSample& c);
 

@@ -16,6 +16,7 @@
 
 #include "common/build_info.h"
 #include "common/h5io.h"
+#include "stages/job_log_output.h"
 
 namespace rfvar::study {
 
@@ -131,10 +132,14 @@ StageRunner::StageRunner(RunnerOptions options) : opt_(std::move(options)) {
   if (ec || !fs::is_directory(opt_.cache_dir) || ::access(opt_.cache_dir.c_str(), W_OK) != 0)
     throw InputError("cannot write the stage cache directory '" + opt_.cache_dir.string() + "'" +
                      (ec ? ": " + ec.message() : ""));
-  remove_stale_temps(opt_.cache_dir);
+  if (rank0()) remove_stale_temps(opt_.cache_dir);
 }
 
+bool StageRunner::rank0() const { return !opt_.jobs || opt_.jobs->rank() == 0; }
+
 void StageRunner::tidy() const {
+  if (opt_.jobs) opt_.jobs->barrier();
+  if (!rank0()) return;
   remove_stale_temps(opt_.cache_dir);
   if (fs::is_directory(opt_.cache_dir / "traces")) remove_stale_temps(opt_.cache_dir / "traces");
 }
@@ -147,20 +152,27 @@ StageResult StageRunner::run(const StageDef& stage, const std::map<std::string, 
   r.hash = stage_hash(stage, options, config, upstream);
   r.file = opt_.cache_dir / (stage.name + "-" + r.hash + ".h5");
   const fs::path json_file = opt_.cache_dir / (stage.name + "-" + r.hash + ".json");
-  if (fs::exists(r.file) && fs::exists(json_file)) {
+  if (rank0() && fs::exists(r.file) && fs::exists(json_file)) {
     try {
       r.summary = nlohmann::json::parse(slurp(json_file));
       r.reused = readable_h5(r.file);  // else a truncated or corrupt .h5: run the stage again
-      if (r.reused) return r;
     } catch (const nlohmann::json::exception&) {  // unreadable summary: run the stage again
     }
   }
+  if (opt_.jobs && opt_.jobs->ranks() > 1) {  // rank 0's decision, with its summary
+    const std::string said = opt_.jobs->broadcast(r.reused ? r.summary.dump() : std::string());
+    r.reused = !said.empty();
+    if (r.reused) r.summary = nlohmann::json::parse(said);
+  }
+  if (r.reused) return r;
   const std::string population = upstream.empty() ? std::string() : upstream.front()->file.string();
   // The PTX workloads' traces, shared by every stage and study (not part of the stage hash: results
   // are identical with or without the trace cache).
   const std::string traces = stage.uses_kernels ? (opt_.cache_dir / "traces").string() : std::string();
-  const stages::StageContext ctx{config, r.file.string(), opt_.command_line + " [stage " + stage.name + "]",
-                                 opt_.progress};
+  const stages::StageContext ctx{config, stages::rank_output(opt_.jobs, r.file.string()),
+                                 opt_.command_line + " [stage " + stage.name + "]", opt_.progress, opt_.jobs,
+                                 opt_.job_times};
+  if (opt_.jobs) opt_.jobs->log().clear();
   if (on_start) on_start();
   const auto t0 = std::chrono::steady_clock::now();
   try {
@@ -175,8 +187,14 @@ StageResult StageRunner::run(const StageDef& stage, const std::map<std::string, 
   // ended (measured: without this the study keeps the perf stage's 1 GB through the next stages).
   ::malloc_trim(0);
 #endif
-  if (!fs::exists(r.file)) throw InputError("study stage '" + stage.name + "' wrote no '" + r.file.string() + "'");
-  write_atomic(json_file, r.summary.dump(2) + "\n");
+  if (rank0()) {
+    if (!fs::exists(r.file)) throw InputError("study stage '" + stage.name + "' wrote no '" + r.file.string() + "'");
+    write_atomic(json_file, r.summary.dump(2) + "\n");
+  } else {
+    std::error_code ec;
+    fs::remove(ctx.output, ec);  // this rank's scratch copy
+  }
+  if (opt_.jobs) opt_.jobs->barrier();  // rank 0's files are in place before any rank goes on
   return r;
 }
 

@@ -11,6 +11,12 @@
 // entry or none, and the next run resumes with the missing stages. A failing stage is an InputError
 // naming the stage and the reason. After each stage the freed heap is returned to the system
 // (glibc malloc_trim), so a study holds one stage's memory at a time.
+// Distributed (options.jobs, docs/cluster.md): every rank calls run() for the same stages in the same
+// order. Rank 0 alone decides reuse (from its view of the cache) and broadcasts it with the summary;
+// a stage that runs runs on every rank, rank 0 writing the cache files (the others write to a scratch
+// path: stages/job_log_output.h), and no rank returns before they are in place (barrier), so a rank
+// reading them next finds them on a file system the ranks share. Only rank 0 removes stale temporary
+// files (a pid of another node means nothing on its own).
 #pragma once
 
 #include <filesystem>
@@ -21,6 +27,7 @@
 #include <vector>
 
 #include "common/config.h"
+#include "common/job_distributor.h"
 #include "stages/pipeline/stage_catalog.h"
 
 namespace rfvar::study {
@@ -38,6 +45,8 @@ struct RunnerOptions {
   std::filesystem::path cache_dir;
   bool progress = false;     // stages draw their progress bars on stderr
   std::string command_line;  // stored in every stage file (with the stage's name)
+  JobDistributor* jobs = nullptr;  // the ranks of a distributed run (StageContext::jobs)
+  bool job_times = false;          // stages write their job record (StageContext::job_times)
 };
 
 // The hash of a stage's inputs (16 hex digits).
@@ -60,6 +69,7 @@ class StageRunner {
 
  private:
   RunnerOptions opt_;
+  bool rank0() const;  // this process writes the cache (rank 0, or not distributed)
 };
 
 }  // namespace rfvar::study

@@ -2,9 +2,13 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <exception>
+#include <functional>
+#include <span>
 #include <string>
 
+#include "common/job_distributor.h"
 #include "common/parallel_jobs.h"
 #include "nbti/stress_model.h"
 #include "technique/registry.h"
@@ -20,6 +24,18 @@ template <class Job>
 void study_jobs(int n, Progress* progress, Job&& job) {
   try {
     parallel_jobs(n, progress, job);
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw InputError(e.what());
+  }
+}
+
+// distribute_jobs() (common/job_distributor.h) with the failures of study_jobs().
+void study_distributed(JobDistributor* d, const std::string& phase, int n, std::span<const double> cost,
+                       Progress* progress, const std::function<void(int)>& job, const JobCodec& codec) {
+  try {
+    distribute_jobs(d, phase, n, cost, progress, job, codec);
   } catch (const InputError&) {
     throw;
   } catch (const std::exception& e) {
@@ -65,6 +81,7 @@ PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<std::shared_ptr<co
   const SmRfPlan ideal = technique::plan_ideal(g, cfg_.rf);
   const arch::SmPolicy policy = technique::make_aging_technique("baseline")->policy();
   ideal_ipc_.resize(benchmarks_.size());
+  kernel_cost_.assign(benchmarks_.size(), 1.0);
   const std::vector<const SmRfPlan*> ideal_gpu(static_cast<std::size_t>(n), &ideal);
   for (std::size_t k = 0; k < benchmarks_.size(); ++k) {
     const RunInputs in{benchmarks_[k].get(), static_cast<int>(k), &cfg_.arch, &policy, &workload_};
@@ -76,6 +93,7 @@ PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<std::shared_ptr<co
       for (const CanonicalRun& sm : *run)
         instructions += static_cast<double>(sm.warp_instructions), cycles += static_cast<double>(sm.cycles);
       ideal_ipc_[k] = cycles > 0.0 ? instructions / cycles : 0.0;
+      kernel_cost_[k] = std::max(cycles, 1.0);
     }
   }
 }
@@ -104,6 +122,24 @@ void PopulationStudy::store(std::size_t technique, std::size_t i, const SmLifeti
   r.critical_subbank[i] = life.critical_subbank;
 }
 
+void PopulationStudy::encode_cell(std::size_t t, std::size_t i, ByteWriter& w) const {
+  const TechniqueRows& r = rows_[t];
+  const auto S = static_cast<std::size_t>(subbanks_), B = static_cast<std::size_t>(banks_);
+  w.put(r.ipc[i]), w.put(r.fresh_freq[i]), w.put(r.guardband[i]), w.put(r.aged_freq[i]);
+  w.put(r.critical_subbank[i]);
+  for (std::size_t s = 0; s < S; ++s) w.put(r.utilization[i * S + s]), w.put(r.aged_delay[i * S + s]);
+  for (std::size_t v = 0; v < B; ++v) w.put(r.vbank_utilization[i * B + v]), w.put(r.vbank_aged_delay[i * B + v]);
+}
+
+void PopulationStudy::decode_cell(std::size_t t, std::size_t i, ByteReader& rd) {
+  TechniqueRows& r = rows_[t];
+  const auto S = static_cast<std::size_t>(subbanks_), B = static_cast<std::size_t>(banks_);
+  rd.get(r.ipc[i]), rd.get(r.fresh_freq[i]), rd.get(r.guardband[i]), rd.get(r.aged_freq[i]);
+  rd.get(r.critical_subbank[i]);
+  for (std::size_t s = 0; s < S; ++s) rd.get(r.utilization[i * S + s]), rd.get(r.aged_delay[i * S + s]);
+  for (std::size_t v = 0; v < B; ++v) rd.get(r.vbank_utilization[i * B + v]), rd.get(r.vbank_aged_delay[i * B + v]);
+}
+
 void PopulationStudy::run_chips(const std::vector<varius::ChipSample>& chips, int first, Progress* progress) {
   if (first < 0 || first + static_cast<int>(chips.size()) > chips_)
     throw std::invalid_argument("PopulationStudy::run_chips: chip rows out of range");
@@ -125,7 +161,17 @@ void PopulationStudy::run_chips_gpu(const std::vector<varius::ChipSample>& chips
         chip.sms.at(static_cast<std::size_t>(j % sms_)), chip.geometry, cfg_.rf, with_vl_rf);
   });
   const int T = static_cast<int>(techniques_.size()), K = kernels();
-  study_jobs(n_chips * T * K, progress, [&](int j) {
+  std::vector<double> cost;  // the plan's expected cost of job j: its benchmark's
+  for (int j = 0; j < n_chips * T * K; ++j) cost.push_back(kernel_cost_[static_cast<std::size_t>(j % K)]);
+  const JobCodec codec{[&](int j, ByteWriter& w) {
+                         for (int sm = 0; sm < sms_; ++sm)
+                           encode_cell(static_cast<std::size_t>(j / K % T), index(first + j / (T * K), sm, j % K), w);
+                       },
+                       [&](int j, ByteReader& r) {
+                         for (int sm = 0; sm < sms_; ++sm)
+                           decode_cell(static_cast<std::size_t>(j / K % T), index(first + j / (T * K), sm, j % K), r);
+                       }};
+  study_distributed(cfg_.jobs, "gpu_runs", n_chips * T * K, cost, progress, [&](int j) {
     const int cj = j / (T * K), ti = j / K % T, k = j % K;
     const auto& chip = chips[static_cast<std::size_t>(cj)];
     const technique::IAgingTechnique& t = *techniques_[static_cast<std::size_t>(ti)];
@@ -145,7 +191,7 @@ void PopulationStudy::run_chips_gpu(const std::vector<varius::ChipSample>& chips
     for (int sm = 0; sm < sms_; ++sm)
       store(static_cast<std::size_t>(ti), index(first + cj, sm, k),
             loops[static_cast<std::size_t>(sm)].finish());
-  });
+  }, codec);
 }
 
 void PopulationStudy::run_chips_one_sm(const std::vector<varius::ChipSample>& chips, int first,
@@ -155,23 +201,52 @@ void PopulationStudy::run_chips_one_sm(const std::vector<varius::ChipSample>& ch
   for (const auto& t : techniques_)
     if (t->aging().plan == technique::FreshPlan::vl_rf) vl_rf_policies.push_back(t->policy());
   const bool with_vl_rf = !vl_rf_policies.empty();
+  const int n_chips = static_cast<int>(chips.size());
+  // This rank's chips: every chip in one process; distributed, the batch's chips planned over the
+  // ranks (equal costs), so each chip's vl-rf runs are made on the rank that runs its SMs.
+  std::vector<int> mine;
+  if (cfg_.jobs) {
+    mine = jobs_of(plan_jobs(n_chips, {}, cfg_.jobs->ranks()), cfg_.jobs->rank(), {});
+  } else {
+    for (int c = 0; c < n_chips; ++c) mine.push_back(c);
+  }
+  const int m = static_cast<int>(mine.size());
   // vl-rf's runs are unique per chip (its per-row latencies): build each chip's plan and run its
   // kernels first, in parallel over (chip, kernel), so the SM loop below only reads the cache.
   std::vector<SmRfPlan> vl_rf_plans(with_vl_rf ? chips.size() : 0);
   if (with_vl_rf) {
-    const int n_chips = static_cast<int>(chips.size());
-    study_jobs(n_chips, nullptr, [&](int c) {
-      const auto& chip = chips[static_cast<std::size_t>(c)];
-      vl_rf_plans[static_cast<std::size_t>(c)] = technique::plan_vl_rf(chip.sms.at(0), chip.geometry, cfg_.rf);
+    study_jobs(m, nullptr, [&](int i) {
+      const auto c = static_cast<std::size_t>(mine[static_cast<std::size_t>(i)]);
+      vl_rf_plans[c] = technique::plan_vl_rf(chips[c].sms.at(0), chips[c].geometry, cfg_.rf);
     });
-    for (const arch::SmPolicy& policy : vl_rf_policies)
-      study_jobs(n_chips * kernels(), nullptr, [&](int j) {
-        const int k = j % kernels();
+    const int K = kernels();
+    for (const arch::SmPolicy& policy : vl_rf_policies) {
+      // Job j: kernel j % K on the batch's chip j / K (its run lands in this rank's cache).
+      const auto vl_rf_job = [&](int j) {
+        const int k = j % K;
         const RunInputs in{benchmarks_[static_cast<std::size_t>(k)].get(), k, &cfg_.arch, &policy, &workload_};
-        cache_.get(in, vl_rf_plans[static_cast<std::size_t>(j / kernels())]);
-      });
+        cache_.get(in, vl_rf_plans[static_cast<std::size_t>(j / K)]);
+      };
+      if (!cfg_.jobs) {
+        study_jobs(m * K, nullptr, vl_rf_job);
+        continue;
+      }
+      std::vector<int> ids;
+      for (const int c : mine)
+        for (int k = 0; k < K; ++k) ids.push_back(c * K + k);
+      // Nothing to exchange (each rank uses its own chips' runs); the record is the point.
+      const JobCodec none{[](int, ByteWriter&) {}, [](int, ByteReader&) {}};
+      try {
+        exchange(*cfg_.jobs, run_jobs("vl_rf_runs", n_chips * K, std::move(ids), nullptr, vl_rf_job), none, nullptr);
+      } catch (const InputError&) {
+        throw;
+      } catch (const std::exception& e) {
+        throw InputError(e.what());
+      }
+    }
   }
-  study_jobs(static_cast<int>(chips.size()) * sms_, progress, [&](int j) {
+  // Job j: SM j % sms_ of the batch's chip j / sms_.
+  const auto sm_job = [&](int j) {
     const auto& chip = chips[static_cast<std::size_t>(j / sms_)];
     const int c = first + j / sms_, sm = j % sms_;
     const varius::SmDelays& delays = chip.sms.at(static_cast<std::size_t>(sm));
@@ -188,7 +263,29 @@ void PopulationStudy::run_chips_one_sm(const std::vector<varius::ChipSample>& ch
               run_sm_lifetime(t, fresh, cfg_.nbti, cfg_.rf, chip.geometry, in, cache_, cfg_.life));
       }
     }
-  });
+  };
+  if (!cfg_.jobs) {
+    study_jobs(n_chips * sms_, progress, sm_job);
+    return;
+  }
+  std::vector<int> ids;
+  for (const int c : mine)
+    for (int sm = 0; sm < sms_; ++sm) ids.push_back(c * sms_ + sm);
+  const JobCodec codec{[&](int j, ByteWriter& w) {
+                         for (std::size_t t = 0; t < techniques_.size(); ++t)
+                           for (int k = 0; k < kernels(); ++k) encode_cell(t, index(first + j / sms_, j % sms_, k), w);
+                       },
+                       [&](int j, ByteReader& r) {
+                         for (std::size_t t = 0; t < techniques_.size(); ++t)
+                           for (int k = 0; k < kernels(); ++k) decode_cell(t, index(first + j / sms_, j % sms_, k), r);
+                       }};
+  try {
+    exchange(*cfg_.jobs, run_jobs("aging_sms", n_chips * sms_, std::move(ids), progress, sm_job), codec, progress);
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw InputError(e.what());
+  }
 }
 
 }  // namespace rfvar::study

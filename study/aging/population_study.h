@@ -11,6 +11,12 @@
 // (Stream::Workload, chip 0), so techniques and chips see the same dynamic workload. The ideal
 // chip (no PV, no NBTI) is the baseline technique's cycle-model run at clock 1.0. Progress ticks
 // once per (chip, SM). The model never prints; apps/ writes and reports.
+// Distributed (cfg.jobs, common/job_distributor.h): every rank ends run_chips() with every row. One-SM
+// mode: the batch's chips are planned over the ranks (equal costs), each rank runs its chips' (chip,
+// SM) jobs and their vl-rf runs on its threads; N-SM mode: the (chip, technique, benchmark) jobs are
+// planned by cost (the benchmark's ideal-run cycles summed over the N SMs). Rows are exchanged bit
+// for bit, so they do not depend on the rank count; each rank keeps its own run cache, so
+// cache_hits()/cache_misses() are this rank's.
 // The N-SM mode (cfg.arch.gpu_sms = N > 1; arch/gpu.h): rows exist for SMs 0..N-1 of each chip only
 // (sms() = N; SMs N.. are neither aged nor simulated). Per (chip, technique, benchmark) one arch::Gpu
 // of those N SMs runs each lifetime step, SM i under its own plan (its own fresh plan, vl-rf's its own
@@ -30,6 +36,7 @@
 
 #include "arch/core/params.h"
 #include "workload/i_workload.h"
+#include "common/job_distributor.h"
 #include "common/progress.h"
 #include "common/rng.h"
 #include "nbti/params.h"
@@ -48,6 +55,7 @@ struct StudyConfig {
   Lifetime life;
   std::vector<std::string> techniques;  // aging-role names (technique/registry.h)
   bool cache = true;
+  JobDistributor* jobs = nullptr;  // the ranks the work is spread over (null: this process)
 };
 
 struct TechniqueRows {
@@ -96,12 +104,16 @@ class PopulationStudy {
   RngStream workload_;
   RunCache cache_;
   std::vector<double> ideal_ipc_;
+  std::vector<double> kernel_cost_;  // [kernel] the ideal run's cycles over its SMs (the N-SM plan's costs)
   std::vector<TechniqueRows> rows_;
   std::vector<std::unique_ptr<technique::IAgingTechnique>> techniques_;  // [technique], cfg_.techniques
 
   void run_chips_one_sm(const std::vector<varius::ChipSample>& chips, int first, Progress* progress);
   void run_chips_gpu(const std::vector<varius::ChipSample>& chips, int first, Progress* progress);
   void store(std::size_t technique, std::size_t index, const SmLifetime& life);
+  // Row cell `index` of technique `t` as bytes (exchanged between ranks) and back.
+  void encode_cell(std::size_t t, std::size_t index, ByteWriter& w) const;
+  void decode_cell(std::size_t t, std::size_t index, ByteReader& r);
 };
 
 }  // namespace rfvar::study

@@ -4,7 +4,7 @@
 #include <span>
 
 #include "common/config.h"
-#include "common/parallel_jobs.h"
+#include "common/job_distributor.h"
 #include "study/freq/freq_study.h"
 #include "technique/registry.h"
 
@@ -29,8 +29,17 @@ FreqRunResult run_freq(const FreqRunSpec& spec, const ChipBatchReader& read, Pro
   for (int first = 0; first < n_chips; first += kFreqBatchChips) {
     const int count = std::min(kFreqBatchChips, n_chips - first);
     read(first, count, chips);
+    // Exchanged between ranks: the SM's clock and slow fraction under every technique.
+    const JobCodec codec{[&](int j, ByteWriter& w) {
+                           const auto idx = static_cast<std::size_t>(first * n_sms + j);
+                           for (const auto& r : out.techniques) w.put(r.sm_freq[idx]), w.put(r.sm_slow[idx]);
+                         },
+                         [&](int j, ByteReader& rd) {
+                           const auto idx = static_cast<std::size_t>(first * n_sms + j);
+                           for (auto& r : out.techniques) rd.get(r.sm_freq[idx]), rd.get(r.sm_slow[idx]);
+                         }};
     try {
-      parallel_jobs(count * n_sms, nullptr, [&](int j) {
+      distribute_jobs(spec.jobs, "freq_sms", count * n_sms, {}, nullptr, [&](int j) {
         const auto& chip = chips[static_cast<std::size_t>(j / n_sms)];
         const auto idx = static_cast<std::size_t>(first * n_sms + j);
         const auto f = sm_frequencies(chip.sms[static_cast<std::size_t>(j % n_sms)], chip.geometry,
@@ -41,7 +50,7 @@ FreqRunResult run_freq(const FreqRunSpec& spec, const ChipBatchReader& read, Pro
           out.techniques[static_cast<std::size_t>(t)].sm_slow[idx] =
               f[static_cast<std::size_t>(t)].slow_fraction;
         }
-      });
+      }, codec);
     } catch (const std::exception& e) {
       throw InputError(spec.source + ": " + e.what());
     }

@@ -3,8 +3,8 @@
 //
 // Contract: check_freq_run() validates the spec (technique names for the freq role, h >= 0) before
 // any chip is read. run_freq() reads the chips in batches of kFreqBatchChips through `read`, runs the
-// SMs of a batch in parallel (common/parallel_jobs.h), each result stored by (chip, SM) index, so results do
-// not depend on the thread count. Chip frequency: chip_norm_freq() (freq_study.h). Per technique the
+// SMs of a batch in parallel (common/job_distributor.h: over spec.jobs' ranks, each rank's threads), each
+// result stored by (chip, SM) index, so results depend neither on the rank count nor on the thread count. Chip frequency: chip_norm_freq() (freq_study.h). Per technique the
 // distribution of chip frequencies over [0, 1.5) in 150 bins and the mean slow fraction over SMs;
 // base_mean is the baseline's mean chip frequency (0 when "baseline" is not run). An SM that fails
 // throws InputError "<spec.source>: <reason>". The model never prints.
@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "common/job_distributor.h"
 #include "common/progress.h"
 #include "rfmodel/params.h"
 #include "study/freq/freq_stats.h"
@@ -32,6 +33,7 @@ struct FreqRunSpec {
   bool single_clock = false;            // chip frequency = slowest SM instead of the mean
   int chips = 0, sms = 0;
   std::string source;  // names the chips in error messages
+  JobDistributor* jobs = nullptr;  // the ranks the SMs are spread over (null: this process)
 };
 
 // Fills `out` with chips first .. first + count - 1 (per-register and per-vector delays).

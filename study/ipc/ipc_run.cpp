@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "common/config.h"
-#include "common/parallel_jobs.h"
+#include "common/job_distributor.h"
 #include "technique/registry.h"
 #include "technique/simulate.h"
 
@@ -53,7 +53,16 @@ IpcRunResult run_ipc(const IpcRunSpec& spec, std::span<const arch::IWorkload* co
   std::vector<arch::SmStats> results(jobs.size());
   const auto n_sms = static_cast<std::size_t>(spec.arch.gpu_sms);
   try {
-    parallel_jobs(static_cast<int>(jobs.size()), progress, [&](int j) {
+    // Exchanged between ranks: the two counts the gather below reads (ipc() is their ratio).
+    const JobCodec codec{[&](int j, ByteWriter& w) {
+                           const arch::SmStats& s = results[static_cast<std::size_t>(j)];
+                           w.put(s.cycles), w.put(s.warp_instructions);
+                         },
+                         [&](int j, ByteReader& r) {
+                           arch::SmStats& s = results[static_cast<std::size_t>(j)];
+                           r.get(s.cycles), r.get(s.warp_instructions);
+                         }};
+    distribute_jobs(spec.jobs, "ipc_runs", static_cast<int>(jobs.size()), {}, progress, [&](int j) {
       const Job& job = jobs[static_cast<std::size_t>(j)];
       std::vector<const varius::SmDelays*> sms(n_sms, nullptr);
       if (job.chip >= 0)
@@ -64,7 +73,7 @@ IpcRunResult run_ipc(const IpcRunSpec& spec, std::span<const arch::IWorkload* co
           technique::run_technique(t, *workloads[static_cast<std::size_t>(job.kernel)], spec.arch, spec.rf,
                                    sms, g, key)
               .stats;
-    });
+    }, codec);
   } catch (const std::exception& e) {
     throw InputError(e.what());
   }

@@ -6,8 +6,8 @@
 // technique one run on the first chip's SMs, or on every chip's when the technique's register file
 // depends on the chip (ITechnique::ipc_every_chip(): vl-rf; Tan §6.1.1: the RF-BRO based
 // techniques' bank latencies do not); each run covers arch.gpu_sms SMs (chips[c] holds their
-// delays). Runs go in parallel (common/parallel_jobs.h), results are gathered serially in plan order, so they
-// do not depend on the thread count. normalized[t][k] is the mean over the technique's runs of IPC / baseline
+// delays). Runs go in parallel (common/job_distributor.h: over spec.jobs' ranks, each rank's threads), results are
+// gathered serially in plan order, so they do not depend on the rank or thread count. normalized[t][k] is the mean over the technique's runs of IPC / baseline
 // IPC of kernel k (1 when it has none); mean[t] is its mean over kernels. The model never prints.
 #pragma once
 
@@ -18,6 +18,7 @@
 
 #include "arch/core/params.h"
 #include "workload/i_workload.h"
+#include "common/job_distributor.h"
 #include "common/progress.h"
 #include "rfmodel/params.h"
 #include "varius/chip_sample.h"
@@ -28,6 +29,7 @@ struct IpcRunSpec {
   arch::ArchParams arch;
   rfmodel::RfParams rf;
   std::vector<std::string> techniques;  // ipc-role names
+  JobDistributor* jobs = nullptr;       // the ranks the runs are spread over (null: this process)
 };
 
 struct IpcRunResult {
