@@ -8,8 +8,7 @@ namespace rfvar::arch {
 
 Gpu::Gpu(const ArchParams& p, const std::string& scheduler,
          std::vector<std::unique_ptr<IRegisterMapping>> mappings, std::vector<IRfProvider*> providers,
-         std::uint64_t workload_key)
-    : p_(p) {
+         std::uint64_t workload_key) {
   if (providers.empty() || providers.size() != mappings.size())
     throw std::invalid_argument("Gpu: one register mapping and one RF provider per SM");
   if (providers.size() > 1) l2_ = std::make_unique<SharedL2>(p);

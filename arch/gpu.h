@@ -45,7 +45,6 @@ class Gpu {
   const SharedL2* l2() const { return l2_.get(); }  // nullptr with one SM
 
  private:
-  const ArchParams& p_;
   std::unique_ptr<SharedL2> l2_;
   BlockQueue queue_;
   std::vector<std::unique_ptr<Sm>> sms_;

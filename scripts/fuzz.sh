@@ -14,7 +14,13 @@ targets_all=(config kernel rftrace ptx harness accelsim study chips)
 [ $# -eq 2 ] || { echo "usage: scripts/fuzz.sh TARGET|all SECONDS" >&2; exit 2; }
 if [ "$1" = all ]; then targets=("${targets_all[@]}"); else targets=("$1"); fi
 secs=$2
-b=build-fuzz
+# RFVAR_FUZZ_BUILD: an existing build directory configured with -DRFVAR_FUZZ=ON (scripts/test.sh
+# passes its sanitized build); default build-fuzz/, configured here on first use.
+b=${RFVAR_FUZZ_BUILD:-build-fuzz}
+if [ -n "${RFVAR_FUZZ_BUILD:-}" ] && ! grep -q "^RFVAR_FUZZ:BOOL=ON" "$b/CMakeCache.txt" 2>/dev/null; then
+  echo "fuzz.sh: RFVAR_FUZZ_BUILD=$b is not a build directory configured with -DRFVAR_FUZZ=ON" >&2
+  exit 2
+fi
 if [ ! -f $b/CMakeCache.txt ]; then
   cmake -S . -B $b -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
         -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DRFVAR_FUZZ=ON -DRFVAR_BUILD_BENCH=OFF \

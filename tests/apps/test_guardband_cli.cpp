@@ -103,11 +103,13 @@ TEST_CASE("GIVEN bad input WHEN rfvar guardband runs THEN a clear error, exit 2 
     CHECK(k.err.find("nosuch") != std::string::npos);
   }
   SUBCASE("arch.gpu_sms outside 1..the chips' SMs, or per-SM clocks in the N-SM mode") {
-    for (const auto& [value, says] :
+    for (const auto& value_says :
          {std::pair<std::string, std::string>{
               "3", "arch.gpu_sms = 3 is more than the chips' 2 SMs (accepted: 1..2)"},
           {"16", "arch.gpu_sms = 16 is more than arch.sms = 15"},
           {"0", "arch.gpu_sms"}}) {
+      const std::string& value = value_says.first;  // not structured bindings: captured by CAPTURE
+      const std::string& says = value_says.second;
       CAPTURE(value);
       const Run r = run_rfvar(guardband_args("--set arch.gpu_sms=" + value + " -o " + out.string()));
       CHECK(r.status == 2);

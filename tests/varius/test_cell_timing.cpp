@@ -101,7 +101,8 @@ TEST_CASE("GIVEN the quantile table WHEN curves are blended between nodes THEN t
   const auto m = make_cell_model(p);
   const DelayQuantileTable t(*m, p);
   std::vector<float> c(DelayQuantileTable::points());
-  for (auto [sv, sl] : {std::pair{0.0, 0.0}, {0.0137, -0.021}, {-0.151, 0.064}, {0.23, 0.011}}) {
+  for (const auto& node : {std::pair{0.0, 0.0}, {0.0137, -0.021}, {-0.151, 0.064}, {0.23, 0.011}}) {
+    const double sv = node.first, sl = node.second;  // not a structured binding: captured by CAPTURE
     t.curve(sv, sl, c.data());
     for (double x : {-7.9, -4.2, -1.03, 0.0, 0.77, 3.3, 5.01, 6.2, 8.1}) {
       CAPTURE(sv);

@@ -121,7 +121,8 @@ TEST_CASE(
   for (std::size_t ti = 0; ti < kTechniques.size(); ++ti) {
     CAPTURE(kTechniques[ti]);
     const TechniqueRows& r = study->rows(ti);
-    for (const auto& [c, m] : {std::pair{0, 1}, std::pair{1, 0}, std::pair{1, 1}}) {
+    for (const auto& cm : {std::pair{0, 1}, std::pair{1, 0}, std::pair{1, 1}}) {
+      const int c = cm.first, m = cm.second;  // not a structured binding: captured by CAPTURE
       CAPTURE(c);
       CAPTURE(m);
       const std::size_t a = study->index(0, 0, 0), b = study->index(c, m, 0);
