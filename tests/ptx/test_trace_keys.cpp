@@ -56,7 +56,9 @@ TEST_CASE("trace keys: GIVEN keys off THEN none; GIVEN on THEN one per memory re
 // Each launch's writes (stores, atoms, reds) against its global loads: bytes when the write is one
 // stride group, else its lines against the loads' lines.
 TEST_CASE("trace keys: GIVEN Jeon's harnesses THEN no launch writes an address it loads, so a shared register is never stale") {
-  for (const auto& [folder, harness] : {std::pair{"mm128", "mm128-small.toml"}, std::pair{"cnn", "cnn-small.toml"}}) {
+  for (const auto& fh : {std::pair{"mm128", "mm128-small.toml"}, std::pair{"cnn", "cnn-small.toml"}}) {
+    const char* const folder = fh.first;  // not structured bindings: CHECK_MESSAGE captures them (clang)
+    const char* const harness = fh.second;
     const TraceWorkload wl = jeon(folder, harness, true);
     const Benchmark& bm = wl.benchmark();
     for (const LaunchTrace& lt : wl.launches()) {
@@ -87,7 +89,8 @@ TEST_CASE("trace keys: GIVEN Jeon's harnesses THEN no launch writes an address i
         CHECK_MESSAGE(!std::binary_search(loaded_lines.begin(), loaded_lines.end(), line), harness, " launch ",
                       lt.launch, " writes line ", line, " which it also loads");
       std::sort(loads.begin(), loads.end());
-      for (const auto& [lo, hi] : writes) {
+      for (const auto& w : writes) {
+        const std::uint64_t lo = w.first, hi = w.second;
         const auto it = std::lower_bound(loads.begin(), loads.end(), std::pair{hi, std::uint64_t{0}});
         const bool overlap = it != loads.begin() && std::prev(it)->second > lo;
         CHECK_MESSAGE(!overlap, harness, " launch ", lt.launch, " writes [", lo, ", ", hi, ") which it also loads");
