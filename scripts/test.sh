@@ -17,7 +17,8 @@ cmake --build build -j "$jobs"
 # so CI compiles everything twice, not three times (docs/performance.md, CI). Coverage guidance is
 # compiled into the fuzz targets and the PTX / Accel-Sim reader libraries only: in every library it
 # would make the tests 5-9x slower (CMakeLists.txt, RFVAR_FUZZ_COVERAGE; open-ended fuzzing,
-# scripts/fuzz.sh, builds build-fuzz/ with it everywhere). -O1 -g1: sanitizer reports keep function names and file:line.
+# scripts/fuzz.sh, builds build-fuzz/ with it everywhere). -O1 -g1: sanitizer reports keep function
+# names and file:line.
 # RFVAR_SANITIZED=1 lets two slow tests skip repeats the Release run already made (a second whole
 # golden study for thread-count determinism; 10 of the 13 LTRF workloads' PTX interpretation).
 if [ "${RFVAR_SKIP_SANITIZERS:-0}" != 1 ] || [ "${RFVAR_SKIP_FUZZ:-0}" != 1 ]; then
