@@ -75,6 +75,7 @@ void add_stats(SmStats& into, const SmStats& s) {
   into.dram_row_conflicts += s.dram_row_conflicts;
   into.l1_merges += s.l1_merges;
   into.l1_load_requests += s.l1_load_requests;
+  into.l1_const_requests += s.l1_const_requests, into.l1_const_hits += s.l1_const_hits;
   into.stream_load_requests += s.stream_load_requests, into.stream_load_hits += s.stream_load_hits;
   into.blocks += s.blocks;
   into.kernel_launches = std::max(into.kernel_launches, s.kernel_launches);

@@ -17,6 +17,7 @@ LaunchStats launch_delta(const std::vector<const SmStats*>& sms, std::vector<std
     cycles_before[i] = s.cycles;
     now.warp_instructions += s.warp_instructions, now.thread_instructions += s.thread_instructions;
     now.l1_load_requests += s.l1_load_requests, now.l1_hits += s.l1_hits, now.l1_merges += s.l1_merges;
+    now.l1_const_requests += s.l1_const_requests, now.l1_const_hits += s.l1_const_hits;
     now.l2_hits += s.l2_hits, now.dram_accesses += s.dram_accesses;
     now.share_global_loads += s.share_global_loads, now.share_hits += s.share_hits;
     now.vrf_reg_cycles += s.vrf_reg_cycles;
@@ -28,6 +29,8 @@ LaunchStats launch_delta(const std::vector<const SmStats*>& sms, std::vector<std
   d.l1_load_requests = now.l1_load_requests - sum_before.l1_load_requests;
   d.l1_hits = now.l1_hits - sum_before.l1_hits;
   d.l1_merges = now.l1_merges - sum_before.l1_merges;
+  d.l1_const_requests = now.l1_const_requests - sum_before.l1_const_requests;
+  d.l1_const_hits = now.l1_const_hits - sum_before.l1_const_hits;
   d.l2_hits = now.l2_hits - sum_before.l2_hits;
   d.dram_accesses = now.dram_accesses - sum_before.dram_accesses;
   d.share_global_loads = now.share_global_loads - sum_before.share_global_loads;

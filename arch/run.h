@@ -33,6 +33,7 @@ struct LaunchStats {
   std::uint64_t cycles = 0;
   std::uint64_t warp_instructions = 0, thread_instructions = 0;
   std::uint64_t l1_load_requests = 0, l1_hits = 0, l1_merges = 0;  // SmStats::l1_hit_rate()'s terms
+  std::uint64_t l1_const_requests = 0, l1_const_hits = 0;           // and l1_data_hit_rate()'s
   std::uint64_t l2_hits = 0, dram_accesses = 0;  // requests past the L1: L2 hits, L2 misses (one line each)
   // The virtualized register file and register sharing (SmStats' vrf_* and share_*; 0 without them):
   // peaks are the most over the SMs, the others sums.
@@ -40,6 +41,10 @@ struct LaunchStats {
   double vrf_reg_cycles = 0.0;
   double l1_hit_rate() const {
     return l1_load_requests ? static_cast<double>(l1_hits + l1_merges) / static_cast<double>(l1_load_requests) : 0.0;
+  }
+  double l1_data_hit_rate() const {
+    const std::uint64_t n = l1_load_requests - l1_const_requests;
+    return n ? static_cast<double>(l1_hits + l1_merges - l1_const_hits) / static_cast<double>(n) : 0.0;
   }
   double l2_hit_rate() const {
     const std::uint64_t n = l2_hits + dram_accesses;

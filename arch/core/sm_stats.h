@@ -40,6 +40,10 @@ struct SmStats {
   std::uint64_t dram_row_hits = 0, dram_row_misses = 0, dram_row_conflicts = 0;
   std::uint64_t l1_merges = 0;  // address-stream loads of a line whose miss is in flight (one MSHR entry)
   std::uint64_t l1_load_requests = 0;  // load requests (transactions / lines) that looked up the L1 (global, local, const)
+  // Of l1_load_requests, those of const-space loads (ld.param / ld.const; the exported SASS's LDC) and
+  // their hits + merges: GPGPU-Sim serves these from a constant cache, not the L1D, so its L1D hit
+  // rate leaves them out (l1_data_hit_rate(); docs/validation-gpgpusim.md "Comparison").
+  std::uint64_t l1_const_requests = 0, l1_const_hits = 0;
   std::uint64_t stream_load_requests = 0, stream_load_hits = 0;  // address-stream loads: line requests, hits + merges
   std::uint64_t blocks = 0, kernel_launches = 0;
   // The virtualized register file (sharing.virtual_rf; all 0 without it, arch/sharing/virtual_rf.h):
@@ -63,6 +67,11 @@ struct SmStats {
   // (l1_hits + l1_merges) / l1_load_requests: the share of load requests that sent nothing to L2.
   double l1_hit_rate() const {
     return l1_load_requests ? static_cast<double>(l1_hits + l1_merges) / static_cast<double>(l1_load_requests) : 0.0;
+  }
+  // The L1 hit rate of global and local loads only (const-space requests left out).
+  double l1_data_hit_rate() const {
+    const std::uint64_t n = l1_load_requests - l1_const_requests;
+    return n ? static_cast<double>(l1_hits + l1_merges - l1_const_hits) / static_cast<double>(n) : 0.0;
   }
   // stream_load_hits / stream_load_requests: the L1 tag array's hit rate (address-stream loads only).
   double stream_hit_rate() const {

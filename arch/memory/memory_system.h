@@ -112,9 +112,12 @@ std::uint64_t MemorySystem::access(const Instr& in, std::uint64_t now, Draw&& dr
   for (int k = 0; k < tx; ++k) {
     const std::uint64_t issue = now + static_cast<std::uint64_t>(k);  // one request per cycle
     std::uint64_t t;
+    const bool cst = in.space == MemSpace::Const && in.op == OpClass::Load;
     if (in.op == OpClass::Load) ++stats.l1_load_requests;
+    if (cst) ++stats.l1_const_requests;
     if (draw(2 * k) < in.l1_hit && in.op == OpClass::Load) {
       ++stats.l1_hits;
+      if (cst) ++stats.l1_const_hits;
       t = issue + static_cast<std::uint64_t>(p_.lat_l1_hit_cycles);
     } else {
       t = miss(issue, draw(2 * k + 1) < in.l2_hit, stats, Dram::kUnknown, in.op == OpClass::Load);
@@ -133,10 +136,12 @@ std::uint64_t MemorySystem::access_lines(const Instr& in, const std::uint64_t* l
   for (int k = 0; k < n; ++k) {
     const std::uint64_t issue = now + static_cast<std::uint64_t>(k);  // one request per cycle
     std::uint64_t t, ready = 0;
+    const bool cst = in.space == MemSpace::Const && in.op == OpClass::Load;
     if (in.op == OpClass::Load) {
       ++stats.l1_load_requests;
       ++stats.stream_load_requests;
     }
+    if (cst) ++stats.l1_const_requests;
     std::uint32_t pending = L1Cache::kNoPending;
     if (in.op == OpClass::Load && l1_.load(lines[k], ready, &pending)) {
       bool undecided = false;
@@ -148,6 +153,7 @@ std::uint64_t MemorySystem::access_lines(const Instr& in, const std::uint64_t* l
       }
       ++(ready > issue || undecided ? stats.l1_merges : stats.l1_hits);  // merged into the in-flight miss, or present
       ++stats.stream_load_hits;
+      if (cst) ++stats.l1_const_hits;
       t = std::max(issue + static_cast<std::uint64_t>(p_.lat_l1_hit_cycles), ready);
     } else {
       last_dram_id_ = L1Cache::kNoPending;

@@ -15,7 +15,7 @@ import sys
 COLUMNS = [
     "kernel_uid", "kernel", "cycles", "warp_insts", "thread_insts",
     "ipc_warp_per_sm", "ipc_warp_total", "ipc_thread_total",
-    "l1d_accesses", "l1d_hit_rate", "l2_accesses", "l2_hit_rate",
+    "l1d_accesses", "l1d_hit_rate", "l1d_read_hit_rate", "l2_accesses", "l2_hit_rate",
     "dram_bw_util", "sms", "options", "label", "reference", "trace_dir", "run_wall_s",
 ]
 
@@ -28,6 +28,13 @@ SCALARS = {
     "tot_l2_accesses": r"^L2_total_cache_accesses = (\d+)",
     "tot_l2_misses": r"^L2_total_cache_misses = (\d+)",
 }
+# The L1D's global and local loads alone (L1D_total_cache_* also count stores, all misses under
+# write-no-allocate): totals since the start of the run, per access outcome. A hit here is HIT or
+# HIT_RESERVED (a load merged into a miss in flight); every outcome but RESERVATION_FAIL (a retry)
+# is one access.
+READ_OUTCOME_RE = re.compile(
+    r"^\s*Total_core_cache_stats_breakdown\[(?:GLOBAL|LOCAL)_ACC_R\]\[(HIT|HIT_RESERVED|MISS|SECTOR_MISS)\] = (\d+)",
+    re.M)
 # Per DRAM channel, totals since the start of the run: "DRAM[i]: ... BL=8 ..." then
 # "n_cmd=... n_rd=... n_rd_L2_A=... n_write=... n_wr_bk=... bw_util=...". GPGPU-Sim's bw_util is
 # bwutil / n_cmd with bwutil += BL / dram_data_command_freq_ratio per read or write command
@@ -59,6 +66,11 @@ def parse_blocks(text):
             if not m:
                 raise SystemExit(f"parse_stats: kernel {rec['kernel']}: no match for {rx}")
             rec[key] = int(m.group(1))
+        rec["tot_l1d_read_hits"] = rec["tot_l1d_reads"] = 0
+        for outcome, n in READ_OUTCOME_RE.findall(blk):
+            rec["tot_l1d_reads"] += int(n)
+            if outcome in ("HIT", "HIT_RESERVED"):
+                rec["tot_l1d_read_hits"] += int(n)
         bls = [int(x) for x in DRAM_BL_RE.findall(blk)]
         chans = DRAM_RE.findall(blk)
         if not chans or len(bls) != len(chans):
@@ -93,6 +105,7 @@ def rows(blocks, sms):
             "ipc_thread_total": f"{ratio(rec['thread_insts'], cyc):.4f}",
             "l1d_accesses": d["tot_l1d_accesses"],
             "l1d_hit_rate": f"{1 - ratio(d['tot_l1d_misses'], d['tot_l1d_accesses']):.4f}",
+            "l1d_read_hit_rate": f"{ratio(d['tot_l1d_read_hits'], d['tot_l1d_reads']):.4f}",
             "l2_accesses": d["tot_l2_accesses"],
             "l2_hit_rate": f"{1 - ratio(d['tot_l2_misses'], d['tot_l2_accesses']):.4f}",
             "dram_bw_util": f"{ratio(d['tot_dram_busy'], d['tot_dram_cmd']):.4f}",

@@ -11,7 +11,8 @@ Output: OUT.csv, one row per (group, benchmark, launch) present in both, and a t
   ipc_ratio                 ipc_rfvar / ipc_ref (target: within 15 %)
   slow_ref, slow_rfvar      IPC with 2-cycle banks / baseline IPC (1 - loss)
   slow_diff_pts             100 (slow_rfvar - slow_ref) (target: within 3 points)
-  l1_ref, l1_rfvar, l2_ref, l2_rfvar   hit rates (the reference's L1D / L2 data counters)
+  l1_ref, l1_rfvar, l2_ref, l2_rfvar   hit rates: L1D of global and local loads (l1d_read_hit_rate /
+                            l1_data_hit_rate; older CSVs without them: every L1D access), L2 of all requests
   dram_ref_util             the reference's DRAM bandwidth utilisation; dram_rfvar_bpc rfvar's bytes/cycle
   insts_ref, insts_rfvar    warp instructions (equal when both replayed the same trace)
 A second file, OUT_benchmarks.csv (OUT.csv's name with _benchmarks), and a second table give each
@@ -64,7 +65,10 @@ def main():
                        "insts_ref": s["warp_insts"], "insts_rfvar": b["warp_instructions"],
                        "ipc_ref": ipc_ref, "ipc_rfvar": ipc_rf,
                        "ipc_ratio": ipc_rf / ipc_ref if ipc_ref else float("nan"),
-                       "l1_ref": s["l1d_hit_rate"], "l1_rfvar": b["l1_hit_rate"],
+                       # global and local loads where both files have them (const loads, which rfvar
+                       # looks up in its L1D and the reference does not, and stores left out)
+                       "l1_ref": s.get("l1d_read_hit_rate") or s["l1d_hit_rate"],
+                       "l1_rfvar": b.get("l1_data_hit_rate") or b["l1_hit_rate"],
                        "l2_ref": s["l2_hit_rate"], "l2_rfvar": b["l2_hit_rate"],
                        "dram_ref_util": s["dram_bw_util"], "dram_rfvar_bpc": b["dram_bytes_per_cycle"]}
                 k = int(s["kernel_uid"])

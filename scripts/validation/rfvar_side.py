@@ -13,7 +13,7 @@ four settings and writes one CSV row per (benchmark, kernel launch, setting):
   rf_cap_x4   arch.registers_per_sm x 4 (131072), floorplan.rows_per_bank x 4 (256)
 
 Columns: group, benchmark, launch, kernel, setting, cycles, warp_instructions, thread_instructions,
-ipc (warp instructions per GPU cycle), l1_hit_rate, l2_accesses, l2_hit_rate, dram_accesses,
+ipc (warp instructions per GPU cycle), l1_hit_rate, l1_data_hit_rate (global and local loads only), l2_accesses, l2_hit_rate, dram_accesses,
 dram_bytes, dram_bytes_per_cycle, sim_seconds (the whole benchmark's run at that setting).
 Extra `--set section.key=value` options are passed to every run; `--scheduler NAME` overrides the
 warp scheduler of every run (gto = the reference's GTX480 config).
@@ -40,7 +40,7 @@ SETTINGS = [
     ("rf_cap_x4", ["--set", f"arch.registers_per_sm={4 * REGS}", "--set", f"floorplan.rows_per_bank={4 * ROWS}"]),
 ]
 COLUMNS = ["group", "benchmark", "launch", "kernel", "setting", "cycles", "warp_instructions",
-           "thread_instructions", "ipc", "l1_hit_rate", "l2_accesses", "l2_hit_rate", "dram_accesses",
+           "thread_instructions", "ipc", "l1_hit_rate", "l1_data_hit_rate", "l2_accesses", "l2_hit_rate", "dram_accesses",
            "dram_bytes", "dram_bytes_per_cycle", "sim_seconds"]
 
 

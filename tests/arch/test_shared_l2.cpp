@@ -133,5 +133,29 @@ TEST_CASE(
   CHECK(l2.request(10.0, Dram::kUnknown, true).done == doctest::Approx(111.0));  // cycle 10 is taken
 }
 
+TEST_CASE(
+    "GIVEN const-space and global loads of one SM WHEN the const line hits THEN the L1 data hit rate leaves "
+    "the const requests out and the whole L1 hit rate counts them") {
+  const ArchParams p = tiny_l2();
+  SharedL2 shared(p);
+  MemorySystem m(p);
+  m.attach(&shared);
+  SmStats s;
+  const auto draw = [](int) { return 0.5; };
+  Instr cst = global_load(1.0f);
+  cst.space = MemSpace::Const;
+  const Instr glb = global_load(1.0f);
+  const std::uint64_t c_line[] = {1000}, g_lines[] = {16, 17};
+  for (int i = 0; i < 4; ++i) m.access_lines(cst, c_line, 1, 1000 * static_cast<std::uint64_t>(i), draw, s);
+  m.access_lines(glb, g_lines, 2, 5000, draw, s);  // two misses
+  CHECK(s.l1_load_requests == 6);
+  CHECK(s.l1_const_requests == 4);
+  CHECK(s.l1_const_hits == 3);  // the first const request missed
+  CHECK(s.l1_hit_rate() == doctest::Approx(3.0 / 6.0));
+  CHECK(s.l1_data_hit_rate() == doctest::Approx(0.0));
+  m.access_lines(glb, g_lines, 2, 9000, draw, s);  // both hit now
+  CHECK(s.l1_data_hit_rate() == doctest::Approx(2.0 / 4.0));
+}
+
 }  // namespace RFVAR_UNITY_ID
 }  // namespace
