@@ -87,6 +87,16 @@ struct ArchParams {
   int l2_ways = 8;
   RegisterIds register_ids = RegisterIds::GpgpuSim;  // arch.register_ids = "gpgpusim" | "allocated"
   RfPorts rf_ports = RfPorts::Single;                // arch.rf_ports = "single" | "read-write"
+  // arch.scheduler_order: the order the warp schedulers of an SM pick in each cycle (they share the
+  // collector units): "fixed" = scheduler 0 first every cycle (GPGPU-Sim 3.x, shader_core_ctx::issue());
+  // "rotating" = the first scheduler rotates every cycle (GPGPU-Sim 4: "fair round robin issue between
+  // schedulers"). docs/models.md "Scheduler order".
+  bool rotate_schedulers = false;
+  // arch.bank_arbiter: how free banks' head reads are granted each cycle (single ports): "rotating" =
+  // banks in a rotating priority, each granting its head read if that collector unit has had no
+  // operand yet; "wavefront" = GPGPU-Sim's wavefront allocator over the collector units
+  // (arch/regfile/register_file.h, docs/models.md "Bank arbiter").
+  bool wavefront_arbiter = false;
   int two_level_active_warps = 8;
   bool two_level_greedy = true;
   int two_level_group_warps = 8;  // fetch-group size of two-level-groups (Narasiman 2011; Tan §6.1.2)

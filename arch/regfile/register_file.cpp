@@ -5,8 +5,9 @@
 
 namespace rfvar::arch {
 
-void RegisterFile::reset(const rfmodel::RfSetup& s, RfPorts ports, std::uint64_t now) {
+void RegisterFile::reset(const rfmodel::RfSetup& s, RfPorts ports, std::uint64_t now, int wavefront_collectors) {
   ports_ = ports;
+  wavefront_ = wavefront_collectors;
   banks_ = s.banks;
   reads_.resize(static_cast<std::size_t>(s.banks));
   writes_.resize(static_cast<std::size_t>(s.banks));

@@ -53,7 +53,9 @@ class RegisterFile {
     int bank, row;
   };
 
-  void reset(const rfmodel::RfSetup& s, RfPorts ports, std::uint64_t now);
+  // `wavefront_collectors` > 0 selects the wavefront read arbiter over that many collector units
+  // (arch.bank_arbiter = "wavefront"); 0 keeps the rotating bank priority.
+  void reset(const rfmodel::RfSetup& s, RfPorts ports, std::uint64_t now, int wavefront_collectors = 0);
 
   // The lowest free row of virtual bank `bank`, or, the bank full, of the next bank with a free row
   // (a spill, counted). Throws std::logic_error if every bank is full.
@@ -79,7 +81,9 @@ class RegisterFile {
     bool act = false;
     const std::uint64_t nb = read_busy_.size();  // rotating priority (a mask for 2^k banks)
     const int start = static_cast<int>(std::has_single_bit(nb) ? now & (nb - 1) : now % nb);
-    if (ports_ == RfPorts::Single) {
+    if (ports_ == RfPorts::Single && wavefront_ > 0) {
+      act = arbitrate_wavefront(now, counters, got_operand, on_read, on_write);
+    } else if (ports_ == RfPorts::Single) {
       for_each_bit_from(queued_, start, [&](int bi) {
         const auto b = static_cast<std::size_t>(bi);
         if (read_busy_[b] > now) {  // a slow access still occupies the bank
@@ -127,6 +131,48 @@ class RegisterFile {
   }
 
  private:
+  // arch.bank_arbiter = "wavefront", single ports (GPGPU-Sim opndcoll_rfu_t::arbiter_t::allocate_reads,
+  // the wavefront allocator from booksim): writes claim their free banks first; then the free banks'
+  // head reads are matched to collector units along diagonals of the bank x unit request matrix,
+  // starting at the unit of priority now % units, at most one operand per unit per cycle
+  // (GPGPU-Sim 3.x's _outmatch check; docs/models.md "Bank arbiter").
+  template <typename GotOperand, typename OnRead, typename OnWrite>
+  bool arbitrate_wavefront(std::uint64_t now, RfCounters& counters, GotOperand& got_operand, OnRead& on_read,
+                           OnWrite& on_write) {
+    bool act = false;
+    std::uint64_t candidates = 0;  // free banks whose head read competes this cycle
+    for (std::uint64_t m = queued_; m; m &= m - 1) {
+      const int bi = std::countr_zero(m);
+      const auto b = static_cast<std::size_t>(bi);
+      if (read_busy_[b] > now) {
+        if (!reads_[b].empty()) counters.conflict();
+      } else if (!writes_[b].empty()) {
+        serve_write(bi, read_busy_[b], now, counters, on_write);
+        if (!reads_[b].empty()) counters.conflict();
+        act = true;
+      } else if (!reads_[b].empty()) {
+        candidates |= 1ull << bi;
+      }
+    }
+    const int units = wavefront_, nb = banks_, square = std::max(units, nb);
+    const int pri = static_cast<int>(now % static_cast<std::uint64_t>(units));
+    for (int p = 0; p < square && candidates; ++p) {
+      int out = (pri + p) % units;
+      for (int in = 0; in < nb; ++in, out = out + 1 == units ? 0 : out + 1) {
+        if (!((candidates >> in) & 1)) continue;
+        const RfRead& rd = reads_[static_cast<std::size_t>(in)].front();
+        if (rd.cu != out || got_operand(rd.cu)) continue;
+        candidates &= ~(1ull << in);
+        act |= serve_read(in, now, counters, got_operand, on_read);
+      }
+    }
+    for (std::uint64_t m = candidates; m; m &= m - 1) counters.conflict();  // heads left waiting
+    for (std::uint64_t m = queued_; m; m &= m - 1) {
+      const auto b = static_cast<std::size_t>(std::countr_zero(m));
+      if (reads_[b].empty() && writes_[b].empty()) queued_ &= ~(1ull << b);
+    }
+    return act;
+  }
   template <typename OnWrite>
   void serve_write(int bank, std::uint64_t& port_busy, std::uint64_t now, RfCounters& counters,
                    OnWrite& on_write) {
@@ -166,6 +212,7 @@ class RegisterFile {
   std::vector<std::uint64_t> row_used_;    // [bank * row_words_ + word]: row allocation bitmask
   int row_words_ = 1;
   int banks_ = 1;
+  int wavefront_ = 0;  // collector units of the wavefront arbiter, 0 = rotating bank priority
 };
 
 }  // namespace rfvar::arch

@@ -77,7 +77,9 @@ bool Sm::issue_cycle() {
   issued_unit_[0] = issued_unit_[1] = issued_unit_[2] = 0;
   bool any = false;
   const auto S = static_cast<std::size_t>(nsched_);
-  for (std::size_t s = 0; s < S; ++s) {
+  const std::size_t first = p_.rotate_schedulers ? static_cast<std::size_t>(now_ % S) : 0;  // arch.scheduler_order
+  for (std::size_t k = 0; k < S; ++k) {
+    const std::size_t s = first + k < S ? first + k : first + k - S;
     if (!sched_dirty_[s] && now_ < sched_wake_[s]) {  // nothing this scheduler's warps wait on changed
       ++stats_.stalls[static_cast<std::size_t>(last_stall_[s])];
       continue;

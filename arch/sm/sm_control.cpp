@@ -127,7 +127,7 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   }
   if (cus_.size() > 64) throw InputError("more than 64 operand collector units per SM are not supported");
   lane_busy_.assign(static_cast<std::size_t>(lane_first_[3]), now_);
-  regfile_.reset(s, p_.rf_ports, now_);
+  regfile_.reset(s, p_.rf_ports, now_, p_.wavefront_arbiter ? static_cast<int>(cus_.size()) : 0);
   rf_counters_.reset(s, now_);
   mem_.reset();
   mem_.set_period_ratio(period_ratio());

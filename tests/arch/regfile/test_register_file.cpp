@@ -25,9 +25,9 @@ struct Bench {
   std::vector<int> read_cus, written_regs;
   std::vector<int> got;  // collector units that had an operand this cycle
 
-  explicit Bench(RfPorts ports) {
+  explicit Bench(RfPorts ports, int wavefront_units = 0) {
     stats.resize(setup.banks, setup.subbanks);
-    rf.reset(setup, ports, 0);
+    rf.reset(setup, ports, 0, wavefront_units);
     counters.reset(setup, 0);
   }
   bool cycle(std::uint64_t now) {
@@ -94,6 +94,41 @@ TEST_CASE("GIVEN two reads of one collector unit in two banks WHEN arbitrated TH
   CHECK(b.stats.bank_conflict_cycles == 1);
   CHECK(b.cycle(1));
   CHECK(b.read_cus.size() == 2);
+}
+
+TEST_CASE("GIVEN one collector unit's reads at the heads of banks 0 and 1 WHEN arbitrated at cycle 0 THEN the "
+          "rotating arbiter serves bank 0 and the wavefront arbiter the bank on its first diagonal, bank 1") {
+  // Wavefront (GPGPU-Sim allocate_reads): units 4, priority 0 % 4 = 0; diagonal 0 pairs bank 0 with
+  // unit 0 and bank 1 with unit 1, so unit 1's read in bank 1 is granted first.
+  Bench rot(RfPorts::Single), wave(RfPorts::Single, 4);
+  for (Bench* b : {&rot, &wave}) {
+    b->rf.request_read(0, read(1));
+    b->rf.request_read(1, read(1));
+    CHECK(b->cycle(0));
+    CHECK(b->read_cus == std::vector<int>{1});  // one operand per unit per cycle under both
+    b->counters.end_launch(1);
+  }
+  CHECK(rot.stats.bank_reads[0] == 1);
+  CHECK(rot.stats.bank_reads[1] == 0);
+  CHECK(wave.stats.bank_reads[0] == 0);
+  CHECK(wave.stats.bank_reads[1] == 1);
+}
+
+TEST_CASE("GIVEN free banks whose head reads name units 0, 0 and 2 and a bank holding a write WHEN the wavefront "
+          "arbiter runs THEN the write and one read per distinct unit go, the rest wait") {
+  Bench b(RfPorts::Single, 4);
+  b.rf.request_read(0, read(0));
+  b.rf.request_read(1, read(0));
+  b.rf.request_read(2, read(2));
+  b.rf.request_write(3, write(9));
+  b.rf.request_read(3, read(3));
+  CHECK(b.cycle(0));
+  CHECK(b.written_regs == std::vector<int>{9});
+  CHECK(b.read_cus.size() == 2);
+  CHECK(b.stats.bank_conflict_cycles == 2);  // unit 0's second read and the read behind the write
+  CHECK(b.cycle(1));
+  CHECK(b.read_cus.size() == 4);
+  CHECK(!b.cycle(2));
 }
 
 TEST_CASE("GIVEN a full bank WHEN a row is allocated there THEN the next bank with a free row takes it, a spill") {
