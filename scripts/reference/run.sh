@@ -19,6 +19,13 @@ Options:
                          access). Default: not passed (1 in a patched build).
   --bank-cycles-list L   -gpgpu_reg_bank_cycles_list L, e.g. 2,1,2,1,... (per bank 0,1,...).
   --registers R          -gpgpu_shader_registers R (registers per SM; GTX480: 32768).
+  --match-rfvar          the configuration of the SM-model comparison (docs/validation-gpgpusim.md
+                         "Matching the configurations"): loose round-robin warp scheduling, a
+                         perfect instruction cache, and GPGPU-Sim 3.x's memory requests (an L1
+                         miss asks the L2 for its whole 128 B line; a non-sectored write-allocate
+                         L2), i.e. -gpgpu_scheduler lrr -gpgpu_perfect_inst_const_cache 1
+                         -gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:64:8,8
+                         -gpgpu_cache:dl2 N:64:128:8,L:B:m:W:L,A:256:4,4:0,32
   --label TEXT           free text put in the CSV's label column (default: empty)
   -- ...                 everything after -- is passed to the simulator unchanged
   -h, --help             this text
@@ -29,7 +36,7 @@ EOF
 
 die() { echo "run.sh: $*" >&2; exit 1; }
 
-pos=() sms=15 bank="" banklist="" regs="" label="" extra=()
+pos=() sms=15 bank="" banklist="" regs="" label="" extra=() match=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
@@ -38,6 +45,7 @@ while [ $# -gt 0 ]; do
     --bank-cycles-list) [ $# -ge 2 ] || die "--bank-cycles-list needs a value"; banklist=$2; shift 2 ;;
     --registers) [ $# -ge 2 ] || die "--registers needs a value"; regs=$2; shift 2 ;;
     --label) [ $# -ge 2 ] || die "--label needs a value"; label=$2; shift 2 ;;
+    --match-rfvar) match=1; shift ;;
     --) shift; extra=("$@"); break ;;
     -*) die "unknown option $1 (see --help)" ;;
     *) pos+=("$1"); shift ;;
@@ -71,6 +79,9 @@ opts=(-gpgpu_n_clusters "$sms")
 [ -z "$bank" ] || opts+=(-gpgpu_reg_bank_access_cycles "$bank")
 [ -z "$banklist" ] || opts+=(-gpgpu_reg_bank_cycles_list "$banklist")
 [ -z "$regs" ] || opts+=(-gpgpu_shader_registers "$regs")
+[ $match = 0 ] || opts+=(-gpgpu_scheduler lrr -gpgpu_perfect_inst_const_cache 1
+                         -gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:64:8,8
+                         -gpgpu_cache:dl2 N:64:128:8,L:B:m:W:L,A:256:4,4:0,32)
 opts+=("${extra[@]}")
 
 # GPGPU-Sim reads the config's -inter_config_file relative to the working directory and
