@@ -22,6 +22,7 @@ struct TraceOptions {
   std::string spec;
   std::string output;
   std::string format = "rftrace";
+  bool sass_operands = false;
 };
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -36,6 +37,8 @@ void run(CommonOptions& o, const TraceOptions& to) {
   if (!accelsim && !to.output.ends_with(".rftrace"))
     throw InputError("-o '" + to.output +
                      "': a trace file's name must end in .rftrace (e.g. -o hotspot.rftrace)");
+  if (to.sass_operands && !accelsim)
+    throw InputError("--sass-operands: only with --format accelsim (an .rftrace keeps every register)");
   const auto t0 = std::chrono::steady_clock::now();
   const std::unique_ptr<arch::IWorkload> wl = arch::load_workload(to.spec, ap, seed);
   // Stored traces (PTX, Accel-Sim, a trace file) are saved as they are; a `.kernel` workload is
@@ -46,14 +49,17 @@ void run(CommonOptions& o, const TraceOptions& to) {
   const double record_s = seconds_since(t0);
   const auto t1 = std::chrono::steady_clock::now();
   std::uint64_t bytes = 0;
-  std::int64_t renumbered = 0, rebanked = 0;
+  std::int64_t renumbered = 0, rebanked = 0, dropped = 0;
   if (accelsim) {
-    const arch::accelsim::WriteOptions wo{ap.l1_line_bytes, varius::FloorplanParams::from_config(config).banks()};
+    arch::accelsim::WriteOptions wo{ap.l1_line_bytes, varius::FloorplanParams::from_config(config).banks()};
+    wo.sass_operands = to.sass_operands;
+    wo.pairs = ap.register_ids == arch::RegisterIds::Allocated;
     const arch::accelsim::WriteSummary ws =
         arch::accelsim::write_accelsim_trace(to.output, stored->benchmark(), stored->launches(), wo);
     bytes = static_cast<std::uint64_t>(ws.bytes);
     renumbered = ws.renumbered_ids;
     rebanked = ws.rebanked_ids;
+    dropped = ws.dropped_operands;
   } else {
     bytes = arch::save_trace_file(to.output, *stored, {to.spec, seed, ap.l1_line_bytes});
   }
@@ -68,6 +74,7 @@ void run(CommonOptions& o, const TraceOptions& to) {
                 {"format", to.format},
                 {"renumbered_register_ids", renumbered},
                 {"rebanked_register_ids", rebanked},
+                {"dropped_operands", dropped},
                 {"seed", seed},
                 {"line_bytes", ap.l1_line_bytes},
                 {"launches", c.launches},
@@ -112,6 +119,11 @@ void register_trace(CLI::App& app, CommonOptions& o) {
                   "one kernel-N.traceg per launch, tracer version 4, binary version 61) that GPGPU-Sim's\n"
                   "trace-driven mode and 'rfvar sim --kernel DIR' read (docs/accelsim-traces.md \"Export\")")
       ->check(CLI::IsMember({"rftrace", "accelsim"}));
+  sub->add_flag("--sass-operands", to->sass_operands,
+                "With --format accelsim: write operands within Accel-Sim's parser limits (one destination,\n"
+                "four sources; a 64-bit register pair named by its first register, as NVBit's SASS traces do),\n"
+                "so that GPGPU-Sim reads traces of allocated register ids; rfvar replaying the folder then\n"
+                "accesses only the registers written (--json counts the dropped_operands)");
   add_common_options(sub, o, "");
   sub->footer(
       "Examples:\n"

@@ -36,6 +36,23 @@ void put_regs(std::string& s, const RegId* regs, int n, const std::vector<std::u
   }
 }
 
+// WriteOptions::sass_operands: `regs` as Accel-Sim's parser takes them (with `pairs`, a pair k, k+1
+// with k even as k; at most `max` of them); returns how many registers were left out.
+int put_sass_regs(std::string& s, const RegId* regs, int n, int max, bool pairs,
+                  const std::vector<std::uint16_t>& ids) {
+  RegId kept[8];
+  int m = 0;
+  for (int i = 0; i < n; ++i) {
+    const RegId r = regs[i];
+    bool pair_tail = false;  // r is the odd half of a pair whose even half is listed too
+    for (int j = 0; j < n && pairs && r % 2 == 1; ++j) pair_tail |= regs[j] == r - 1;
+    if (!pair_tail && m < 8) kept[m++] = r;
+  }
+  const int w = std::min(m, max);
+  put_regs(s, kept, w, ids);
+  return n - w;
+}
+
 // Mode 1 (base, stride) only for contiguous active lanes: Accel-Sim's base_stride_decompress()
 // stops at the first inactive lane after the first active one.
 bool contiguous(std::uint32_t mask) {
@@ -110,7 +127,8 @@ std::string header(const Benchmark& b, std::size_t li, const WriteOptions& o) {
 
 // Writes one kernel-N.traceg; returns its warp instructions.
 std::int64_t write_kernel(const fs::path& file, const Benchmark& b, std::size_t li, const LaunchTrace& lt,
-                          const WriteOptions& o, std::int64_t& renumbered, std::int64_t& rebanked) {
+                          const WriteOptions& o, std::int64_t& renumbered, std::int64_t& rebanked,
+                          std::int64_t& dropped) {
   const Launch& l = b.launches[li];
   const Kernel& k = b.kernels[static_cast<std::size_t>(l.kernel)];
   const std::vector<std::uint16_t> ids = export_register_ids(k, o.banks);
@@ -146,10 +164,17 @@ std::int64_t write_kernel(const fs::path& file, const Benchmark& b, std::size_t 
         s += pc;
         const std::size_t mask_at = s.size();
         s += " 00000000";
-        put_regs(s, in.dst, in.ndst, ids);
-        s += ' ';
-        s += ops[static_cast<std::size_t>(st.pc)];
-        put_regs(s, in.src, in.nsrc, ids);
+        if (o.sass_operands) {
+          dropped += put_sass_regs(s, in.dst, in.ndst, 1, o.pairs, ids);
+          s += ' ';
+          s += ops[static_cast<std::size_t>(st.pc)];
+          dropped += put_sass_regs(s, in.src, in.nsrc, 4, o.pairs, ids);
+        } else {
+          put_regs(s, in.dst, in.ndst, ids);
+          s += ' ';
+          s += ops[static_cast<std::size_t>(st.pc)];
+          put_regs(s, in.src, in.nsrc, ids);
+        }
         std::uint32_t mask = st.mask;
         if (in.mem_trace)
           mask = put_memory(s, in, st.mask, *mem++, wt, o.line_bytes);
@@ -268,7 +293,8 @@ WriteSummary write_accelsim_trace(const fs::path& dir, const Benchmark& b, std::
     std::string list;
     for (std::size_t li = 0; li < launches.size(); ++li) {
       const std::string file = "kernel-" + std::to_string(li + 1) + ".traceg";
-      sum.warp_instructions += write_kernel(tmp / file, b, li, launches[li], o, sum.renumbered_ids, sum.rebanked_ids);
+      sum.warp_instructions += write_kernel(tmp / file, b, li, launches[li], o, sum.renumbered_ids, sum.rebanked_ids,
+                                          sum.dropped_operands);
       list += file + "\n";
     }
     std::ofstream(tmp / "kernelslist.g", std::ios::binary) << list;

@@ -35,6 +35,16 @@ struct WriteOptions {
   std::int32_t line_bytes = 128;     // the traces' line size (arch.l1_line_bytes)
   std::int32_t banks = 16;           // register-file banks the ids keep their residue for
   std::int32_t binary_version = 61;  // -binary version: 61 = Pascal's opcode map (docs/accelsim-traces.md)
+  // Accel-Sim's operand limits (rfvar trace --sass-operands; docs/accelsim-traces.md "Export"): its
+  // parser takes one destination and four sources (trace_parser.h MAX_DST 1, MAX_SRC 4), and NVBit's
+  // SASS traces name a 64-bit pair by its first register. With this set an even id k listed with k + 1
+  // is written as k alone (`pairs`), then only the first destination and the first four sources are kept.
+  // rfvar replaying such a folder reads and writes what is written, not the workload's every register.
+  bool sass_operands = false;
+  // With sass_operands: the ids are allocated ones (arch.register_ids = "allocated", 64-bit values on
+  // aligned pairs), so a listed k + 1 beside an even k is a pair's second half. GPGPU-Sim's numbering
+  // has no pairs (%rd5 is id 5): there only the limits apply.
+  bool pairs = false;
 };
 
 struct WriteSummary {
@@ -43,6 +53,7 @@ struct WriteSummary {
   std::int64_t bytes = 0;          // all files written
   std::int64_t renumbered_ids = 0; // register ids >= 255 given another id, over all kernels
   std::int64_t rebanked_ids = 0;   // ... of which in another bank (their residue class was full)
+  std::int64_t dropped_operands = 0;  // register operands left out by sass_operands, over all warp instructions
 };
 
 // The SASS opcode written for an rfvar instruction class and memory space.

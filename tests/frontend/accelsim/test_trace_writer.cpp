@@ -173,6 +173,53 @@ TEST_SUITE("accelsim") {
     CHECK(moved[259] == 0);
     CHECK(moved[275] == 1);
   }
+  TEST_CASE(
+      "GIVEN an instruction with a 64-bit pair destination and five sources WHEN written with sass_operands THEN "
+      "Accel-Sim's limits hold: one destination, four sources, with allocated ids a pair named by its even register") {
+    Kernel k;
+    k.name = "pairs";
+    k.regs_per_thread = 16;
+    k.reg_ids = 16;
+    Instr in;
+    in.op = OpClass::IntAlu;
+    in.ndst = 2, in.dst[0] = 4, in.dst[1] = 5;                                       // pair 4:5
+    in.nsrc = 6, in.src[0] = 6, in.src[1] = 7, in.src[2] = 9, in.src[3] = 10, in.src[4] = 12, in.src[5] = 13;
+    k.code.push_back(in);
+    Instr ex;
+    ex.op = OpClass::Exit;
+    k.code.push_back(ex);
+    Benchmark b;
+    b.name = "pairs";
+    b.kernels.push_back(k);
+    Launch l;
+    l.kernel = 0, l.grid = 1;
+    b.launches.push_back(l);
+    LaunchTrace lt;
+    BlockTrace bt;
+    WarpTrace wt;
+    wt.steps.push_back({0, 0xffffffffu});
+    wt.steps.push_back({1, 0xffffffffu});
+    bt.warps.push_back(wt);
+    lt.blocks.push_back(bt);
+    const std::vector<LaunchTrace> lts{lt};
+    TempDir tmp;
+    WriteOptions wo;
+    wo.sass_operands = true;
+    wo.pairs = true;
+    const WriteSummary sum = write_accelsim_trace(tmp.path / "p", b, lts, wo);
+    // dst 5 (pair tail); src 7 and 13 (pair tails), then 6 9 10 12 are four: nothing more.
+    CHECK(sum.dropped_operands == 3);
+    const std::string text = read_all(tmp.path / "p" / "kernel-1.traceg");
+    CHECK(text.find(" 1 R4 IADD3 4 R6 R9 R10 R12 ") != std::string::npos);
+    wo.pairs = false;  // GPGPU-Sim's numbering: no pairs, only the limits
+    const WriteSummary lim = write_accelsim_trace(tmp.path / "n", b, lts, wo);
+    CHECK(lim.dropped_operands == 3);  // dst 5; sources 12 and 13
+    CHECK(read_all(tmp.path / "n" / "kernel-1.traceg").find(" 1 R4 IADD3 4 R6 R7 R9 R10 ") != std::string::npos);
+    const WriteSummary all = write_accelsim_trace(tmp.path / "q", b, lts);
+    CHECK(all.dropped_operands == 0);
+    CHECK(read_all(tmp.path / "q" / "kernel-1.traceg").find(" 2 R4 R5 IADD3 6 R6 R7 R9 R10 R12 R13 ") !=
+          std::string::npos);
+  }
 }
 
 }  // namespace RFVAR_UNITY_ID
