@@ -17,13 +17,13 @@ namespace rfvar::study {
 
 namespace {
 
-// parallel_jobs() with every failure reported as an InputError: a kernel that deadlocks or exceeds
+// Runs `f` with every failure reported as an InputError: a kernel that deadlocks or exceeds
 // arch.max_cycles is a fault of the configuration or the workload, and `rfvar guardband` / `perf`
 // report it as one.
-template <class Job>
-void study_jobs(int n, Progress* progress, Job&& job) {
+template <class F>
+void as_input_error(F&& f) {
   try {
-    parallel_jobs(n, progress, job);
+    f();
   } catch (const InputError&) {
     throw;
   } catch (const std::exception& e) {
@@ -31,16 +31,16 @@ void study_jobs(int n, Progress* progress, Job&& job) {
   }
 }
 
-// distribute_jobs() (common/job_distributor.h) with the failures of study_jobs().
+// parallel_jobs() with the failures of as_input_error().
+template <class Job>
+void study_jobs(int n, Progress* progress, Job&& job) {
+  as_input_error([&] { parallel_jobs(n, progress, job); });
+}
+
+// distribute_jobs() (common/job_distributor.h) with the failures of as_input_error().
 void study_distributed(JobDistributor* d, const std::string& phase, int n, std::span<const double> cost,
                        Progress* progress, const std::function<void(int)>& job, const JobCodec& codec) {
-  try {
-    distribute_jobs(d, phase, n, cost, progress, job, codec);
-  } catch (const InputError&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw InputError(e.what());
-  }
+  as_input_error([&] { distribute_jobs(d, phase, n, cost, progress, job, codec); });
 }
 
 }  // namespace
@@ -236,13 +236,9 @@ void PopulationStudy::run_chips_one_sm(const std::vector<varius::ChipSample>& ch
         for (int k = 0; k < K; ++k) ids.push_back(c * K + k);
       // Nothing to exchange (each rank uses its own chips' runs); the record is the point.
       const JobCodec none{[](int, ByteWriter&) {}, [](int, ByteReader&) {}};
-      try {
+      as_input_error([&] {
         exchange(*cfg_.jobs, run_jobs("vl_rf_runs", n_chips * K, std::move(ids), nullptr, vl_rf_job), none, nullptr);
-      } catch (const InputError&) {
-        throw;
-      } catch (const std::exception& e) {
-        throw InputError(e.what());
-      }
+      });
     }
   }
   // Job j: SM j % sms_ of the batch's chip j / sms_.
@@ -279,13 +275,9 @@ void PopulationStudy::run_chips_one_sm(const std::vector<varius::ChipSample>& ch
                          for (std::size_t t = 0; t < techniques_.size(); ++t)
                            for (int k = 0; k < kernels(); ++k) decode_cell(t, index(first + j / sms_, j % sms_, k), r);
                        }};
-  try {
+  as_input_error([&] {
     exchange(*cfg_.jobs, run_jobs("aging_sms", n_chips * sms_, std::move(ids), progress, sm_job), codec, progress);
-  } catch (const InputError&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw InputError(e.what());
-  }
+  });
 }
 
 }  // namespace rfvar::study
