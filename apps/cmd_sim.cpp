@@ -56,6 +56,7 @@ nlohmann::json stats_json(const arch::SmStats& s) {
           {"stream_hit_rate", s.stream_hit_rate()},
           {"l2_hits", s.l2_hits},
           {"dram_accesses", s.dram_accesses},
+          {"dram_writes", s.dram_writes},
           {"dram_row_hits", s.dram_row_hits},
           {"dram_row_misses", s.dram_row_misses},
           {"dram_row_conflicts", s.dram_row_conflicts},
@@ -160,7 +161,7 @@ void run(CommonOptions& o, const SimOptions& so) {
     for (std::size_t i = 0; i < r.per_launch.size(); ++i) {
       const arch::LaunchStats& k = r.per_launch[i];
       const arch::Launch& l = bench.launches[i];
-      const auto dram_bytes = k.dram_accesses * static_cast<std::uint64_t>(ap.l1_line_bytes);
+      const auto dram_bytes = (k.dram_accesses + k.dram_writes) * static_cast<std::uint64_t>(ap.l1_line_bytes);
       kernels.push_back({{"launch", i},
                          {"name", bench.kernels[static_cast<std::size_t>(l.kernel)].name},
                          {"grid_blocks", l.grid},
@@ -176,6 +177,7 @@ void run(CommonOptions& o, const SimOptions& so) {
                          {"l2_hits", k.l2_hits},
                          {"l2_hit_rate", k.l2_hit_rate()},
                          {"dram_accesses", k.dram_accesses},
+                         {"dram_writes", k.dram_writes},
                          {"dram_bytes", dram_bytes},
                          {"dram_bytes_per_cycle",
                           k.cycles ? static_cast<double>(dram_bytes) / static_cast<double>(k.cycles) : 0.0}});

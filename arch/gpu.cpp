@@ -71,6 +71,7 @@ void add_stats(SmStats& into, const SmStats& s) {
   into.slow_accesses += s.slow_accesses;
   into.row_spills += s.row_spills;
   into.l1_hits += s.l1_hits, into.l2_hits += s.l2_hits, into.dram_accesses += s.dram_accesses;
+  into.dram_writes += s.dram_writes;
   into.dram_row_hits += s.dram_row_hits, into.dram_row_misses += s.dram_row_misses;
   into.dram_row_conflicts += s.dram_row_conflicts;
   into.l1_merges += s.l1_merges;

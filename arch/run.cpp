@@ -18,7 +18,7 @@ LaunchStats launch_delta(const std::vector<const SmStats*>& sms, std::vector<std
     now.warp_instructions += s.warp_instructions, now.thread_instructions += s.thread_instructions;
     now.l1_load_requests += s.l1_load_requests, now.l1_hits += s.l1_hits, now.l1_merges += s.l1_merges;
     now.l1_const_requests += s.l1_const_requests, now.l1_const_hits += s.l1_const_hits;
-    now.l2_hits += s.l2_hits, now.dram_accesses += s.dram_accesses;
+    now.l2_hits += s.l2_hits, now.dram_accesses += s.dram_accesses, now.dram_writes += s.dram_writes;
     now.share_global_loads += s.share_global_loads, now.share_hits += s.share_hits;
     now.vrf_reg_cycles += s.vrf_reg_cycles;
     d.vrf_peak_regs = std::max(d.vrf_peak_regs, s.vrf_launch_peak_regs);
@@ -33,6 +33,7 @@ LaunchStats launch_delta(const std::vector<const SmStats*>& sms, std::vector<std
   d.l1_const_hits = now.l1_const_hits - sum_before.l1_const_hits;
   d.l2_hits = now.l2_hits - sum_before.l2_hits;
   d.dram_accesses = now.dram_accesses - sum_before.dram_accesses;
+  d.dram_writes = now.dram_writes - sum_before.dram_writes;
   d.share_global_loads = now.share_global_loads - sum_before.share_global_loads;
   d.share_hits = now.share_hits - sum_before.share_hits;
   d.vrf_reg_cycles = now.vrf_reg_cycles - sum_before.vrf_reg_cycles;

@@ -35,6 +35,7 @@ struct LaunchStats {
   std::uint64_t l1_load_requests = 0, l1_hits = 0, l1_merges = 0;  // SmStats::l1_hit_rate()'s terms
   std::uint64_t l1_const_requests = 0, l1_const_hits = 0;           // and l1_data_hit_rate()'s
   std::uint64_t l2_hits = 0, dram_accesses = 0;  // requests past the L1: L2 hits, L2 misses (one line each)
+  std::uint64_t dram_writes = 0;                 // DRAM write requests (SmStats::dram_writes)
   // The virtualized register file and register sharing (SmStats' vrf_* and share_*; 0 without them):
   // peaks are the most over the SMs, the others sums.
   std::uint64_t vrf_peak_regs = 0, vrf_peak_blocks = 0, share_global_loads = 0, share_hits = 0;

@@ -66,6 +66,9 @@ ArchParams ArchParams::from_config(const Config& c) {
   p.dram_t_rp = i("dram_t_rp", 0, 1000);
   p.dram_t_rc = i("dram_t_rc", 0, 1000);
   p.dram_t_cl = i("dram_t_cl", 0, 1000);
+  p.dram_t_wl = i("dram_t_wl", 0, 1000);
+  p.dram_t_cdlr = i("dram_t_cdlr", 0, 1000);
+  p.dram_t_wr = i("dram_t_wr", 0, 1000);
   p.dram_queue = i("dram_queue", 1, 4096);
   p.l1_size_bytes = i("l1_size_bytes", 128, 1 << 24);
   p.l1_line_bytes = i("l1_line_bytes", 4, 4096);
@@ -77,6 +80,7 @@ ArchParams ArchParams::from_config(const Config& c) {
   p.l2_ways = i("l2_ways", 1, 256);
   if (p.l2_size_bytes % (p.l2_line_bytes * p.l2_ways) != 0)
     throw ConfigError("arch.l2_size_bytes must be a multiple of arch.l2_line_bytes * arch.l2_ways");
+  p.l2_write_allocate = c.get_string("arch.l2_write_policy", {"write-allocate", "fill-only"}) == "write-allocate";
   p.register_ids = c.get_string("arch.register_ids", {"gpgpusim", "allocated"}) == "allocated"
                        ? RegisterIds::Allocated
                        : RegisterIds::GpgpuSim;

@@ -78,6 +78,7 @@ struct ArchParams {
   int dram_channels = 6, dram_banks = 8, dram_row_bytes = 2048, dram_interleave_bytes = 256, dram_atom_bytes = 32;
   double dram_clock_mhz = 1848.0, core_clock_mhz = 700.0;
   int dram_t_ccd = 2, dram_t_rrd = 5, dram_t_rcd = 12, dram_t_ras = 28, dram_t_rp = 12, dram_t_rc = 35, dram_t_cl = 10;
+  int dram_t_wl = 7, dram_t_cdlr = 6, dram_t_wr = 12;  // write timing (docs/models.md "L2 writes")
   int dram_queue = 16;
   int l1_size_bytes = 16384;  // L1 data cache tags (used by address-stream accesses only): GTX480 dl1 32:128:4
   int l1_line_bytes = 128;
@@ -85,6 +86,13 @@ struct ArchParams {
   int l2_size_bytes = 786432;  // GPU-wide L2 of the l2= derivations (arch/analysis/l2_reuse.h): GTX480 dl2
   int l2_line_bytes = 128;
   int l2_ways = 8;
+  // arch.l2_write_policy: what a store that misses in the L2 costs the DRAM. "write-allocate" =
+  // GPGPU-Sim's write-back, write-allocate L2 (`-gpgpu_cache:dl2 ...,L:B:m:W`, data_cache::
+  // wr_miss_wa_naive / wr_hit_wb): the store's write goes to the DRAM and the line is fetched (two
+  // requests); a store hit marks its line dirty and an evicted dirty line is written back (N-SM mode,
+  // where the L2 has tags). "fill-only" = the line fetch alone (rfvar before issue 25).
+  // docs/models.md "L2 writes".
+  bool l2_write_allocate = true;
   RegisterIds register_ids = RegisterIds::GpgpuSim;  // arch.register_ids = "gpgpusim" | "allocated"
   RfPorts rf_ports = RfPorts::Single;                // arch.rf_ports = "single" | "read-write"
   // arch.scheduler_order: the order the warp schedulers of an SM pick in each cycle (they share the

@@ -35,6 +35,9 @@ struct SmStats {
   std::uint64_t slow_accesses = 0;         // register accesses that took more than one cycle
   std::uint64_t row_spills = 0;            // vectors placed outside their mapped bank (bank full)
   std::uint64_t l1_hits = 0, l2_hits = 0, dram_accesses = 0;
+  // DRAM write requests (arch.l2_write_policy = "write-allocate"): stores' writes past the L2 and, with
+  // N SMs, write-backs of dirty L2 lines; dram_accesses counts the L2 misses (line fetches) only.
+  std::uint64_t dram_writes = 0;
   // Banks DRAM (arch.dram_model = "banks"): requests served from the open row, from a precharged bank,
   // and after closing another row (row conflicts); all zero with the bandwidth queue.
   std::uint64_t dram_row_hits = 0, dram_row_misses = 0, dram_row_conflicts = 0;

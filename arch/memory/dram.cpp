@@ -10,6 +10,9 @@ Dram::Dram(const Params& p) : p_(p) {
   // A request is request_bytes / atom_bytes column commands tCCD apart (GPGPU-Sim dram.cc).
   burst_ = static_cast<double>(std::max(1, p.request_bytes / p.atom_bytes) * p.t_ccd) * k;
   rcd_ = p.t_rcd * k, rp_ = p.t_rp * k, ras_ = p.t_ras * k, rc_ = p.t_rc * k, rrd_ = p.t_rrd * k, cl_ = p.t_cl * k;
+  wl_ = p.t_wl * k, wr_ = p.t_wr * k;
+  rtw_gap_ = 2.0 * k;                                    // tRTW - (CL + BL/r - WL): write data after read data
+  wtr_gap_ = static_cast<double>(p.t_cdlr + p.t_cl) * k;  // tWTR - (WL + BL/r) + CL: read data after write data
   min_latency_ = cl_ + burst_ + p.post_cycles;
   ch_.resize(static_cast<std::size_t>(p.channels));
   reset();
@@ -23,6 +26,7 @@ void Dram::reset() {
     c.banks.assign(static_cast<std::size_t>(p_.banks), Bank{});
     c.bus_free = 0.0;
     c.last_act = -1e18;
+    c.last_dir = -1;
     c.next = kNever;
     c.dirty = false;
   }
@@ -31,10 +35,10 @@ void Dram::reset() {
   row_hits = row_misses = row_conflicts = 0;
 }
 
-std::uint32_t Dram::submit(double arrival, std::uint64_t addr) {
+std::uint32_t Dram::submit(double arrival, std::uint64_t addr, bool write) {
   const auto id = static_cast<std::uint32_t>(done_.size());
   done_.push_back(kUnknown);
-  Req r{arrival, 0, -1, id};
+  Req r{arrival, 0, -1, id, write};
   std::size_t ci;
   if (addr == kUnknown) {
     ci = rr_;
@@ -121,7 +125,7 @@ void Dram::serve(Channel& c, double t) {
         ++row_misses;
       } else {  // row conflict: precharge the open row (not before tRAS after its activate)
         ++row_conflicts;
-        pre = std::max(t, b.act + ras_) + rp_;
+        pre = std::max({t, b.act + ras_, b.write_recovered}) + rp_;
       }
       const double act = std::max(pre, c.last_act + s * rrd_);  // tRRD between activates of a channel
       col = act + rcd_;
@@ -132,8 +136,16 @@ void Dram::serve(Channel& c, double t) {
     }
     b.free = std::max(t + s * busy, col + burst_);
   }
-  const double data = std::max(col + cl_, c.bus_free);  // CL, then the channel's data bus
+  // CL (WL for a write), then the channel's data bus, after a turnaround if the direction changes.
+  const int dir = r.write ? 1 : 0;
+  const double turn = c.last_dir < 0 || c.last_dir == dir ? 0.0 : s * (r.write ? rtw_gap_ : wtr_gap_);
+  const double data = std::max(col + (r.write ? wl_ : cl_), c.bus_free + turn);
   c.bus_free = data + s * burst_;
+  c.last_dir = dir;
+  if (r.write && r.bank >= 0) {
+    Bank& b = c.banks[static_cast<std::size_t>(r.bank)];
+    b.write_recovered = std::max(b.write_recovered, data + burst_ + wr_);
+  }
   done_[r.id] = static_cast<std::uint64_t>(std::ceil(data + burst_ + p_.post_cycles));
 }
 

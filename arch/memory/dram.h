@@ -14,6 +14,13 @@
 // while its own latency is the unscaled GDDR5 timing. Requests without an address (`tx=` loads)
 // occupy only a data bus (channels in turn) and are served like row hits.
 //
+// Writes (a store's write, an L2 write-back; shared_l2.h) share the queue, banks and rows with reads
+// (GPGPU-Sim has no separate write queue: -dram_seperate_write_queue_enable 0) and pay its bus
+// turnarounds (gpu-sim.h tRTW = CL + BL/r + 2 - WL, tWTR = WL + BL/r + tCDLR; dram.cc): a write's
+// data starts WL after its column command and 2 DRAM cycles after the last read's data; a read's
+// data starts tCDLR + CL after the last write's data; a bank precharges no earlier than tWR after a
+// write's data (tWTP). The turnaround gaps occupy the bus `share` times, like the data (one-SM mode).
+//
 // FR-FCFS (GPGPU-Sim dram_sched.cc): a channel holds at most `queue` requests (the rest wait in
 // arrival order); when a bank is free it serves the oldest queued request to its open row, else the
 // oldest queued request to it (precharge + activate). Decisions are lazy: a decision at time t is made
@@ -44,6 +51,7 @@ class Dram {
     int atom_bytes = 32;       // bytes per column command (burst 4 x 4 B x 2 chips)
     double core_per_dram_cycle = 700.0 / 1848.0;
     int t_ccd = 2, t_rrd = 5, t_rcd = 12, t_ras = 28, t_rp = 12, t_rc = 35, t_cl = 10;  // DRAM cycles
+    int t_wl = 7, t_cdlr = 6, t_wr = 12;  // write latency, write-to-read (after the data), write recovery
     int queue = 16;            // FR-FCFS queue entries per channel
     double share = 15.0;       // SMs sharing the DRAM (occupancy scale)
     double post_cycles = 260;  // core cycles from the last data beat to the SM (interconnect, ROP)
@@ -53,8 +61,9 @@ class Dram {
   explicit Dram(const Params& p);
   void reset();
   // A request arriving at the controller at `arrival` (core cycles); `addr` is a byte address, or
-  // kUnknown for a request without one. Returns its id (0, 1, 2, ... since reset()).
-  std::uint32_t submit(double arrival, std::uint64_t addr);
+  // kUnknown for a request without one; `write`: a write (its completion is when its data is in).
+  // Returns its id (0, 1, 2, ... since reset()).
+  std::uint32_t submit(double arrival, std::uint64_t addr, bool write = false);
   // Makes every scheduling decision due before cycle `until`.
   void advance(std::uint64_t until);
   // The cycle request `id`'s data is back at the SM, or kUnknown while its decision is pending.
@@ -74,9 +83,11 @@ class Dram {
     std::uint64_t row;
     std::int32_t bank;  // -1: no address (data bus only)
     std::uint32_t id;
+    bool write;
   };
   struct Bank {
     double free = 0.0, act = -1e18;
+    double write_recovered = -1e18;  // tWR after its last write's data: the earliest precharge
     std::uint64_t row = kUnknown;  // open row, kUnknown = precharged
   };
   struct Channel {
@@ -84,6 +95,7 @@ class Dram {
     std::size_t backlog_head = 0;
     std::vector<Bank> banks;
     double bus_free = 0.0, last_act = -1e18;
+    int last_dir = -1;  // direction of the last data on the bus: -1 none yet, 0 read, 1 write
     double next = kNever;  // cached time of the next decision (kNever: none queued)
     bool dirty = false;
   };
@@ -93,7 +105,7 @@ class Dram {
   void decide_through(Channel& c, double t);  // every decision of `c` due at or before t
 
   Params p_;
-  double burst_, rcd_, rp_, ras_, rc_, rrd_, cl_, min_latency_;
+  double burst_, rcd_, rp_, ras_, rc_, rrd_, cl_, wl_, wr_, rtw_gap_, wtr_gap_, min_latency_;
   std::vector<Channel> ch_;
   std::vector<std::uint64_t> done_;
   std::uint32_t rr_ = 0;  // channel of the next address-less request

@@ -26,7 +26,7 @@ bool L1Cache::load(std::uint64_t line, std::uint64_t& ready, std::uint32_t* pend
   return false;
 }
 
-void L1Cache::allocate(std::uint64_t line, std::uint64_t ready, std::uint32_t pending) {
+std::uint64_t L1Cache::allocate(std::uint64_t line, std::uint64_t ready, std::uint32_t pending) {
   Way* s = set_of(line);
   Way* victim = s;
   for (int w = 0; w < assoc_; ++w) {
@@ -36,7 +36,15 @@ void L1Cache::allocate(std::uint64_t line, std::uint64_t ready, std::uint32_t pe
     }
     if (s[w].last_use < victim->last_use) victim = &s[w];
   }
-  *victim = Way{true, line, ++stamp_, ready, pending};
+  const std::uint64_t evicted = victim->valid && victim->dirty ? victim->tag : kNoLine;
+  *victim = Way{true, false, line, ++stamp_, ready, pending};
+  return evicted;
+}
+
+void L1Cache::mark_dirty(std::uint64_t line) {
+  Way* s = set_of(line);
+  for (int w = 0; w < assoc_; ++w)
+    if (s[w].valid && s[w].tag == line) s[w].dirty = true;
 }
 
 void L1Cache::store(std::uint64_t line) {

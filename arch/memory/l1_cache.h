@@ -6,7 +6,9 @@
 // is sent, with the cycle its data arrives (`ready`); a later load of that line is a hit whose data
 // comes at max(now + hit latency, ready): an in-flight miss is merged (GPGPU-Sim HIT_RESERVED, one
 // MSHR entry) instead of sending a second request. A line may carry the id of its pending DRAM request
-// (arch/memory/dram.h) while its `ready` is only a lower bound. No statistics, no timing beyond `ready`.
+// (arch/memory/dram.h) while its `ready` is only a lower bound. As the L2's tag array (shared_l2.h) a
+// line may be dirty (mark_dirty()); allocate() then reports the dirty line it evicts, for its write-back.
+// No statistics, no timing beyond `ready`.
 #pragma once
 
 #include <cstdint>
@@ -22,21 +24,25 @@ class L1Cache {
     int ways = 4;
   };
   static constexpr std::uint32_t kNoPending = 0xffffffffu;
+  static constexpr std::uint64_t kNoLine = ~std::uint64_t{0};
   explicit L1Cache(const Params& p);
   void reset();
   // A load of `line`: true if the tag is present (LRU updated, `ready` set to the
   // cycle its data is in the cache; `*pending` its pending DRAM request id or kNoPending); false on a
   // miss (nothing changes: call allocate()).
   bool load(std::uint64_t line, std::uint64_t& ready, std::uint32_t* pending = nullptr);
-  // Allocates `line` for a read miss whose data arrives at `ready`, evicting the set's least recently used way.
-  void allocate(std::uint64_t line, std::uint64_t ready, std::uint32_t pending = kNoPending);
+  // Allocates `line` (clean) for a read miss whose data arrives at `ready`, evicting the set's least
+  // recently used way. Returns the evicted line if it was dirty, else kNoLine.
+  std::uint64_t allocate(std::uint64_t line, std::uint64_t ready, std::uint32_t pending = kNoPending);
+  // A write-back cache's store hit: marks `line` dirty if present (LRU unchanged: load() did that).
+  void mark_dirty(std::uint64_t line);
   // A store to `line`: write-evict (the line, if present, is invalidated; nothing is allocated).
   void store(std::uint64_t line);
   int sets() const { return sets_; }
 
  private:
   struct Way {
-    bool valid = false;
+    bool valid = false, dirty = false;
     std::uint64_t tag = 0, last_use = 0, ready = 0;
     std::uint32_t pending = kNoPending;
   };

@@ -16,6 +16,7 @@ Dram::Params dram_params(const ArchParams& p, double share) {
   d.core_per_dram_cycle = p.core_clock_mhz / p.dram_clock_mhz;
   d.t_ccd = p.dram_t_ccd, d.t_rrd = p.dram_t_rrd, d.t_rcd = p.dram_t_rcd, d.t_ras = p.dram_t_ras;
   d.t_rp = p.dram_t_rp, d.t_rc = p.dram_t_rc, d.t_cl = p.dram_t_cl;
+  d.t_wl = p.dram_t_wl, d.t_cdlr = p.dram_t_cdlr, d.t_wr = p.dram_t_wr;
   d.queue = p.dram_queue;
   d.share = share;  // docs/models.md "DRAM": one SM's 1/sms of every bank and bus (1: the whole DRAM)
   // lat_dram is the unloaded latency to a precharged bank: the part after the data is the rest.
@@ -111,6 +112,10 @@ std::uint64_t MemorySystem::miss(std::uint64_t issue, bool l2_hit, SmStats& stat
     // The banks DRAM: a request queued behind others is decided later; the MSHR below then frees at
     // the lower bound (a row hit served at once).
     ++stats.dram_accesses;
+    if (!load && p_.l2_write_allocate) {  // a store's write, then its line's fetch (shared_l2.h, "write-allocate")
+      ++stats.dram_writes;
+      dram_.submit(start, addr, true);
+    }
     last_dram_id_ = dram_.submit(start, addr);
     done = dram_.completion(last_dram_id_);
     if (done == Dram::kUnknown) {  // queued behind others: decided later, its load resolved then
@@ -119,6 +124,10 @@ std::uint64_t MemorySystem::miss(std::uint64_t issue, bool l2_hit, SmStats& stat
     }
   } else {
     ++stats.dram_accesses;
+    if (!load && p_.l2_write_allocate) {  // the store's write takes its DRAM slot first
+      ++stats.dram_writes;
+      dram_free_ = std::max(start, dram_free_) + p_.dram_cycles_per_request;
+    }
     const double dstart = std::max(start, dram_free_);
     dram_free_ = dstart + p_.dram_cycles_per_request;
     done = static_cast<std::uint64_t>(std::ceil(dstart)) + static_cast<std::uint64_t>(p_.lat_dram_cycles);
@@ -134,8 +143,9 @@ namespace rfvar::arch {
 // The N-SM mode: the request crosses into the L2's clock domain at `issue` (arch/memory/shared_l2.h).
 std::uint64_t MemorySystem::miss_shared(std::uint64_t issue, bool l2_hit, SmStats& stats, std::uint64_t addr,
                                         bool load) {
-  const SharedL2::Reply r = shared_->request(static_cast<double>(issue) * ratio_, addr, l2_hit);
+  const SharedL2::Reply r = shared_->request(static_cast<double>(issue) * ratio_, addr, l2_hit, !load);
   ++(r.l2_hit ? stats.l2_hits : stats.dram_accesses);
+  stats.dram_writes += static_cast<std::uint64_t>(r.dram_writes);
   last_dram_id_ = r.dram_id;
   if (r.pending && load) add_to_record(r.dram_id);
   const std::uint64_t done = std::max(issue + 1, SharedL2::to_sm_cycle(r.done, ratio_));

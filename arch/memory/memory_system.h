@@ -60,7 +60,9 @@ class MemorySystem {
                              SmStats& stats);
 
  private:
-  // `addr`: the request's byte address (Dram::kUnknown: none); `load`: its DRAM id joins the record.
+  // `addr`: the request's byte address (Dram::kUnknown: none); `load`: its DRAM id joins the record
+  // (else a store: with arch.l2_write_policy = "write-allocate" an L2 miss also writes the DRAM).
+  // The one-SM mode has no L2 tags (hits are drawn), so no dirty lines and no write-backs.
   std::uint64_t miss(std::uint64_t issue, bool l2_hit, SmStats& stats, std::uint64_t addr = Dram::kUnknown,
                      bool load = false);
   std::uint64_t miss_shared(std::uint64_t issue, bool l2_hit, SmStats& stats, std::uint64_t addr, bool load);

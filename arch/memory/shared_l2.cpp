@@ -37,16 +37,29 @@ void SharedL2::advance(std::uint64_t until) {
          (until == Dram::kUnknown || waiting_.top().arrival < static_cast<double>(until))) {
     const Waiting w = waiting_.top();
     waiting_.pop();
-    dram_id_[w.id] = dram_.submit(w.arrival, w.addr);
+    dram_id_[w.id] = dram_.submit(w.arrival, w.addr, w.write);
   }
   dram_.advance(until);
 }
 
-SharedL2::Reply SharedL2::request(double t, std::uint64_t addr, bool drawn_hit) {
+void SharedL2::write_dram(double start, std::uint64_t addr, Reply& r) {
+  ++r.dram_writes;
+  ++dram_writes;
+  if (p_.dram_banks_model) {
+    const auto id = static_cast<std::uint32_t>(dram_id_.size());
+    dram_id_.push_back(L1Cache::kNoPending);
+    waiting_.push({start, addr, id, true});
+  } else {
+    dram_queue_.take(start);
+  }
+}
+
+SharedL2::Reply SharedL2::request(double t, std::uint64_t addr, bool drawn_hit, bool store) {
   Reply r;
   const double start = port_.take(t);
   const double hit_done = std::ceil(start) + p_.lat_l2_hit_cycles;
   const bool tagged = addr != Dram::kUnknown;
+  const bool write_allocate = store && p_.l2_write_allocate;
   const std::uint64_t line = tagged ? addr / static_cast<std::uint64_t>(p_.l2_line_bytes) : 0;
   if (tagged) {
     std::uint64_t ready = 0;
@@ -54,14 +67,22 @@ SharedL2::Reply SharedL2::request(double t, std::uint64_t addr, bool drawn_hit) 
     r.l2_hit = tags_.load(line, ready, &pend);
     ++(r.l2_hit ? tag_hits : tag_misses);
     if (r.l2_hit) {  // present, or its fill in flight (merged)
+      bool undecided = false;
       if (pend != L1Cache::kNoPending) {
         const std::uint64_t c = completion(pend);
-        if (c == Dram::kUnknown) {
-          r.dram_id = pend, r.pending = true;
-          r.done = std::max(hit_done, start + dram_.min_latency());
-          return r;
-        }
-        ready = c;
+        undecided = c == Dram::kUnknown;
+        if (!undecided) ready = c;
+      }
+      if (write_allocate) {  // wr_hit_wb; HIT_RESERVED (fill in flight): the write goes to the DRAM
+        if (undecided || static_cast<double>(ready) > start) write_dram(start, addr, r);
+        else tags_.mark_dirty(line);
+        r.done = hit_done;
+        return r;
+      }
+      if (undecided) {
+        r.dram_id = pend, r.pending = true;
+        r.done = std::max(hit_done, start + dram_.min_latency());
+        return r;
       }
       r.done = std::max(hit_done, static_cast<double>(ready));
       return r;
@@ -73,18 +94,22 @@ SharedL2::Reply SharedL2::request(double t, std::uint64_t addr, bool drawn_hit) 
       return r;
     }
   }
+  if (write_allocate) write_dram(start, addr, r);  // wr_miss_wa_naive: the write, then the line's fetch
   if (p_.dram_banks_model) {
     r.dram_id = static_cast<std::uint32_t>(dram_id_.size());  // decided once the GPU's time passes `start`
     dram_id_.push_back(L1Cache::kNoPending);
-    waiting_.push({start, addr, r.dram_id});
+    waiting_.push({start, addr, r.dram_id, false});
     r.pending = true;
     r.done = std::ceil(start + dram_.min_latency());
   } else {
     const double dstart = dram_queue_.take(start);
     r.done = std::ceil(dstart) + p_.lat_dram_cycles;
   }
-  if (tagged)
-    tags_.allocate(line, static_cast<std::uint64_t>(r.done), r.pending ? r.dram_id : L1Cache::kNoPending);
+  if (tagged) {
+    const std::uint64_t victim =
+        tags_.allocate(line, static_cast<std::uint64_t>(r.done), r.pending ? r.dram_id : L1Cache::kNoPending);
+    if (victim != L1Cache::kNoLine) write_dram(start, victim * static_cast<std::uint64_t>(p_.l2_line_bytes), r);
+  }
   return r;
 }
 

@@ -4,7 +4,11 @@
 // L2: a tag array with GPGPU-Sim's GTX480 dl2 geometry (arch.l2_size_bytes / l2_line_bytes / l2_ways:
 // 768 KB, 128 B lines, 8 ways, LRU; write-back, write-allocate, so a store miss also fetches its line)
 // for requests with an address; a request without one (`.kernel` tx= accesses) keeps its drawn hit
-// (`l2=`). A line allocated by a miss carries the time its fill arrives: a later request to it merges
+// (`l2=`). With arch.l2_write_policy = "write-allocate" (GPGPU-Sim data_cache::wr_miss_wa_naive,
+// wr_hit_wb; docs/models.md "L2 writes") a store miss sends its write to the DRAM before the fetch, a
+// store to a present line marks it dirty (one to a line whose fill is in flight, GPGPU-Sim's
+// HIT_RESERVED, is handled as a miss: its write goes to the DRAM, the fetch is the one in flight), and
+// allocating over a dirty line writes it back. The DRAM serves writes like reads (dram.h). A line allocated by a miss carries the time its fill arrives: a later request to it merges
 // (data at max(hit latency, fill)). One request port with the whole GPU's L2 bandwidth: a request
 // every arch.l2_cycles_per_request / arch.sms cycles (the one-SM mode gives each SM 1/sms of it).
 // DRAM: the bandwidth queue (arch.dram_cycles_per_request / arch.sms per request) or the banks model
@@ -46,10 +50,11 @@ class SharedL2 {
     bool l2_hit = false;
     std::uint32_t dram_id = L1Cache::kNoPending;  // banks DRAM: the request whose completion decides `done`
     bool pending = false;                         // that request is not decided yet (dram().completion())
+    int dram_writes = 0;                          // DRAM writes this request sent (its own, a write-back)
   };
   // A request reaching the L2 at reference time `t`: `addr` its byte address (Dram::kUnknown: none,
-  // then `drawn_hit` decides the L2 hit).
-  Reply request(double t, std::uint64_t addr, bool drawn_hit);
+  // then `drawn_hit` decides the L2 hit); `store`: a write (its `done` is when the L2 has taken it).
+  Reply request(double t, std::uint64_t addr, bool drawn_hit, bool store = false);
   // Banks DRAM: hands the waiting requests that arrive before reference cycle `until` to the DRAM in
   // arrival order and makes its decisions due before `until` (Dram::advance).
   void advance(std::uint64_t until);
@@ -67,6 +72,7 @@ class SharedL2 {
     return static_cast<std::uint64_t>(std::ceil(t / ratio - 1e-9));
   }
   std::uint64_t tag_hits = 0, tag_misses = 0;  // requests with an address: L2 tag hits (and merges), misses
+  std::uint64_t dram_writes = 0;               // write requests sent to the DRAM (stores' writes, write-backs)
 
  private:
   // A bandwidth of one request per `service` reference cycles, kept per reference cycle:
@@ -90,10 +96,12 @@ class SharedL2 {
     double service_;
     std::vector<Cycle> used_;
   };
+  void write_dram(double start, std::uint64_t addr, Reply& r);  // a write request (nobody waits for it)
   struct Waiting {  // a banks-DRAM request not yet handed to the DRAM
     double arrival;
     std::uint64_t addr;
     std::uint32_t id;
+    bool write;
     bool operator>(const Waiting& o) const { return arrival != o.arrival ? arrival > o.arrival : id > o.id; }
   };
   ArchParams p_;  // a copy: a SharedL2 may outlive the parameters it was built from

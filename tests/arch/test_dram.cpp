@@ -154,11 +154,55 @@ TEST_CASE("GIVEN a streaming kernel WHEN the SM runs on the banks DRAM THEN it f
   const SmStats s1 = run_banks(b, "lrr", "banks"), s2 = run_banks(b, "lrr", "banks");
   const SmStats q = run_banks(b, "lrr", "queue");
   CHECK(s1.warp_instructions == q.warp_instructions);
-  CHECK(s1.dram_row_hits + s1.dram_row_misses + s1.dram_row_conflicts == s1.dram_accesses);
+  CHECK(s1.dram_row_hits + s1.dram_row_misses + s1.dram_row_conflicts == s1.dram_accesses + s1.dram_writes);
+  CHECK(s1.dram_writes > 0);  // the kernel stores: each L2 miss of a store is a write and a fetch
   CHECK(s1.dram_row_hits > 0);
   CHECK(q.dram_row_hits + q.dram_row_misses + q.dram_row_conflicts == 0);
   CHECK(s1.cycles == s2.cycles);
   CHECK(s1.dram_row_hits == s2.dram_row_hits);
+}
+
+namespace {
+// Completions of a warm-up read of row 1 at 0, then `reqs` (write?, row) all arriving at 1000 in order.
+std::vector<double> after_open_row(const Dram::Params& p, const std::vector<std::pair<bool, int>>& reqs) {
+  Dram d(p);
+  d.submit(0.0, address(p, 0, 1, 0));
+  std::vector<std::uint32_t> ids;
+  for (const auto& [w, row] : reqs) ids.push_back(d.submit(1000.0, address(p, 0, static_cast<std::uint64_t>(row), 0), w));
+  d.advance(Dram::kUnknown);
+  std::vector<double> done;
+  for (auto id : ids) done.push_back(static_cast<double>(d.completion(id)));
+  return done;
+}
+}  // namespace
+
+TEST_CASE("GIVEN two row hits on one bank WHEN the bus direction changes THEN a write waits 2 DRAM cycles "
+          "after a read's data and a read tCDLR + CL after a write's, by hand (GPGPU-Sim tRTW / tWTR)") {
+  const Dram::Params p = unshared();
+  const double k = p.core_per_dram_cycle;
+  const double burst = 4 * p.t_ccd * k;  // 128 B = 4 column commands of 32 B
+  const auto rr = after_open_row(p, {{false, 1}, {false, 1}});
+  const auto rw = after_open_row(p, {{false, 1}, {true, 1}});
+  const auto wr = after_open_row(p, {{true, 1}, {false, 1}});
+  const auto ww = after_open_row(p, {{true, 1}, {true, 1}});
+  // Same direction: the second data follows the first on the bus.
+  CHECK(std::abs(rr[1] - rr[0] - burst) <= 1.0);
+  CHECK(std::abs(ww[1] - ww[0] - burst) <= 1.0);
+  // Read then write: 2 DRAM cycles of turnaround; write then read: tCDLR + CL.
+  CHECK(std::abs(rw[1] - rw[0] - (burst + 2 * k)) <= 1.0);
+  CHECK(std::abs(wr[1] - wr[0] - (burst + (p.t_cdlr + p.t_cl) * k)) <= 1.0);
+  CHECK(wr[1] - wr[0] > rr[1] - rr[0] + 4.0);  // 16 DRAM cycles = 6 SM cycles of bus lost
+}
+
+TEST_CASE("GIVEN a write to an open row WHEN the next request to that bank opens another row THEN the "
+          "precharge waits tWR after the write's data (GPGPU-Sim tWTP)") {
+  const Dram::Params p = unshared();
+  const double k = p.core_per_dram_cycle;
+  const auto after_read = after_open_row(p, {{false, 1}, {false, 2}});
+  const auto after_write = after_open_row(p, {{true, 1}, {false, 2}});
+  // The conflict's precharge starts at the bank's free time after a read, WL + burst + tWR after the
+  // write's command after a write: the difference is WL + tWR (the burst is in both).
+  CHECK(std::abs((after_write[1] - after_read[1]) - (p.t_wl + p.t_wr) * k) <= 1.0);
 }
 
 }  // namespace RFVAR_UNITY_ID

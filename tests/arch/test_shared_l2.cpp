@@ -4,6 +4,7 @@
 
 #include "arch/memory/memory_system.h"
 #include "arch/memory/shared_l2.h"
+#include "common/config.h"
 #include "tests/arch/one_sm_params.h"
 
 namespace {
@@ -155,6 +156,93 @@ TEST_CASE(
   CHECK(s.l1_data_hit_rate() == doctest::Approx(0.0));
   m.access_lines(glb, g_lines, 2, 9000, draw, s);  // both hit now
   CHECK(s.l1_data_hit_rate() == doctest::Approx(2.0 / 4.0));
+}
+
+namespace {
+Instr global_store() {
+  Instr in = global_load(0.0f);
+  in.op = OpClass::Store;
+  return in;
+}
+}  // namespace
+
+TEST_CASE(
+    "GIVEN the write-allocate L2 WHEN a store misses, hits, and its dirty line is evicted THEN the DRAM "
+    "gets the store's write, the fetch, and one write-back, by hand") {
+  ArchParams p = tiny_l2();
+  REQUIRE(p.l2_write_allocate);  // the default (GPGPU-Sim's dl2 L:B:m:W)
+  SharedL2 l2(p);
+  // Store miss to line 0 at 0: its write takes the DRAM queue at 0 (4 cycles), the fetch at 4: back at 304.
+  const SharedL2::Reply s0 = l2.request(0.0, at(0), false, true);
+  CHECK_FALSE(s0.l2_hit);
+  CHECK(s0.dram_writes == 1);
+  CHECK(s0.done == doctest::Approx(304.0));
+  // The fetched line serves a load; a later store hits it (write-back: dirty, nothing to the DRAM).
+  CHECK(l2.request(1000.0, at(0), false).l2_hit);
+  const SharedL2::Reply s1 = l2.request(2000.0, at(0), false, true);
+  CHECK(s1.l2_hit);
+  CHECK(s1.dram_writes == 0);
+  CHECK(s1.done == doctest::Approx(2100.0));
+  // Set 0 (lines 0, 2, 4): load 2 fills the second way; load 4 evicts line 0 (LRU), which is dirty.
+  CHECK(l2.request(3000.0, at(2), false).dram_writes == 0);
+  const SharedL2::Reply e = l2.request(4000.0, at(4), false);
+  CHECK(e.dram_writes == 1);
+  CHECK(e.done == doctest::Approx(4300.0));  // the write-back queues behind its own fetch
+  CHECK(l2.dram_writes == 2);
+  // Re-fetched lines are clean: evicting them writes nothing (load 0 evicts 2, load 2 evicts 4).
+  CHECK(l2.request(5000.0, at(0), false).dram_writes == 0);
+  CHECK(l2.request(6000.0, at(2), false).dram_writes == 0);
+  CHECK(l2.dram_writes == 2);
+}
+
+TEST_CASE(
+    "GIVEN a line whose fill is in flight WHEN a store reaches it THEN the write goes to the DRAM (HIT_RESERVED) "
+    "and the line stays clean") {
+  SharedL2 l2(tiny_l2());
+  CHECK(l2.request(0.0, at(8), false).done == doctest::Approx(300.0));
+  const SharedL2::Reply s = l2.request(10.0, at(8), false, true);
+  CHECK(s.l2_hit);
+  CHECK(s.dram_writes == 1);
+  l2.request(1000.0, at(10), false);  // set 0: 8, 10
+  CHECK(l2.request(2000.0, at(12), false).dram_writes == 0);  // evicts 8: clean
+  CHECK(l2.dram_writes == 1);
+}
+
+TEST_CASE("GIVEN arch.l2_write_policy = fill-only WHEN stores miss and hit THEN the DRAM gets no writes") {
+  Config c = Config::load_default();
+  c.set("arch.l2_write_policy=\"fill-only\"");
+  ArchParams p = tiny_l2();
+  p.l2_write_allocate = ArchParams::from_config(c).l2_write_allocate;
+  REQUIRE_FALSE(p.l2_write_allocate);
+  SharedL2 l2(p);
+  const SharedL2::Reply s0 = l2.request(0.0, at(0), false, true);
+  CHECK(s0.done == doctest::Approx(300.0));  // the fetch alone
+  l2.request(2000.0, at(0), false, true);
+  l2.request(3000.0, at(2), false);
+  l2.request(4000.0, at(4), false);  // evicts line 0: never dirty
+  CHECK(l2.dram_writes == 0);
+  Config bad = Config::load_default();
+  bad.set("arch.l2_write_policy=\"write-through\"");
+  CHECK_THROWS_WITH_AS(ArchParams::from_config(bad), doctest::Contains("arch.l2_write_policy"), ConfigError);
+}
+
+TEST_CASE(
+    "GIVEN one SM without L2 tags WHEN a store's drawn L2 miss goes to the DRAM THEN it takes two DRAM slots "
+    "with write-allocate and one with fill-only") {
+  const auto draw = [](int) { return 0.5; };  // L2 miss (l2= 0)
+  for (const bool wa : {true, false}) {
+    CAPTURE(wa);
+    ArchParams p = tiny_l2();
+    p.l2_write_allocate = wa;
+    MemorySystem m(p);
+    SmStats s;
+    // Store at 0: L2 port at 0; the DRAM queue serves its write (0..4) then its fetch (4..8) or the fetch alone.
+    CHECK(m.access(global_store(), 0, draw, s) == (wa ? 304u : 300u));
+    // A load miss at 1 queues behind them.
+    CHECK(m.access(global_load(0.0f), 1, draw, s) == (wa ? 308u : 304u));
+    CHECK(s.dram_accesses == 2);
+    CHECK(s.dram_writes == (wa ? 1u : 0u));
+  }
 }
 
 }  // namespace RFVAR_UNITY_ID
