@@ -64,11 +64,28 @@ void Dram::decide_through(Channel& c, double t) {
   for (double d = next_decision(c); d <= t; d = next_decision(c)) serve(c, d);
 }
 
-// The earliest time any queued request of the channel can be decided: its bank free and it arrived.
+// When request r's bank is free and it has arrived.
+double Dram::bank_ready(const Channel& c, const Req& r) const {
+  return std::max(r.avail, r.bank < 0 ? 0.0 : c.banks[static_cast<std::size_t>(r.bank)].free);
+}
+
+// When r's column command may issue: its bank ready and, if the bus must turn around, tCDLR after the
+// last write's data (a read) or in time for its data 2 DRAM cycles after the last read's (a write).
+// Requests of the bus's current direction are therefore decided first while the other waits, as
+// GPGPU-Sim's dram.cc issues the column commands the WTR / RTW counters do not block.
+double Dram::ready(const Channel& c, const Req& r) const {
+  const double b = bank_ready(c, r);
+  const int dir = r.write ? 1 : 0;
+  if (c.last_dir < 0 || c.last_dir == dir) return b;
+  const double turn = p_.share * (r.write ? rtw_gap_ : wtr_gap_);
+  return std::max(b, c.bus_free + turn - (r.write ? wl_ : cl_));
+}
+
+// The earliest time any queued request of the channel can be decided (ready()).
 double Dram::next_decision(Channel& c) const {
   if (!c.dirty) return c.next;
   double t = kNever;
-  for (const Req& r : c.queue) t = std::min(t, std::max(r.avail, r.bank < 0 ? 0.0 : c.banks[static_cast<std::size_t>(r.bank)].free));
+  for (const Req& r : c.queue) t = std::min(t, ready(c, r));
   c.next = t;
   c.dirty = false;
   return t;
@@ -87,7 +104,7 @@ void Dram::serve(Channel& c, double t) {
   std::int32_t bank = -2;
   for (std::size_t i = 0; i < c.queue.size(); ++i) {  // the oldest request whose decision time is t
     const Req& r = c.queue[i];
-    if (std::max(r.avail, r.bank < 0 ? 0.0 : c.banks[static_cast<std::size_t>(r.bank)].free) <= t) {
+    if (ready(c, r) <= t) {
       pick = i;
       bank = r.bank;
       break;
@@ -96,7 +113,7 @@ void Dram::serve(Channel& c, double t) {
   if (bank >= 0) {  // row hits first: the oldest arrived request of this bank to its open row
     const std::uint64_t open = c.banks[static_cast<std::size_t>(bank)].row;
     for (std::size_t i = pick; i < c.queue.size(); ++i)
-      if (c.queue[i].bank == bank && c.queue[i].row == open && c.queue[i].avail <= t) {
+      if (c.queue[i].bank == bank && c.queue[i].row == open && ready(c, c.queue[i]) <= t) {
         pick = i;
         break;
       }
@@ -112,6 +129,9 @@ void Dram::serve(Channel& c, double t) {
   c.dirty = true;
 
   const double s = p_.share;
+  // A request that waited for the bus to turn opened its row meanwhile (GPGPU-Sim issues row commands
+  // regardless of the turnaround counters): the bank's timing starts when the bank was ready.
+  const double tb = std::min(t, bank_ready(c, r));
   double col = t;
   if (r.bank >= 0) {
     Bank& b = c.banks[static_cast<std::size_t>(r.bank)];
@@ -120,21 +140,21 @@ void Dram::serve(Channel& c, double t) {
       ++row_hits;
       busy = burst_;
     } else {
-      double pre = t;
+      double pre = tb;
       if (b.row == kUnknown) {
         ++row_misses;
       } else {  // row conflict: precharge the open row (not before tRAS after its activate)
         ++row_conflicts;
-        pre = std::max({t, b.act + ras_, b.write_recovered}) + rp_;
+        pre = std::max({tb, b.act + ras_, b.write_recovered}) + rp_;
       }
       const double act = std::max(pre, c.last_act + s * rrd_);  // tRRD between activates of a channel
-      col = act + rcd_;
+      col = std::max(t, act + rcd_);
       busy = b.row == kUnknown ? rcd_ + burst_ : std::max(rp_ + rcd_ + burst_, rc_);  // tRC per bank
       b.act = act;
       b.row = r.row;
       c.last_act = act;
     }
-    b.free = std::max(t + s * busy, col + burst_);
+    b.free = std::max(tb + s * busy, col + burst_);
   }
   // CL (WL for a write), then the channel's data bus, after a turnaround if the direction changes.
   const int dir = r.write ? 1 : 0;

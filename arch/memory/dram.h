@@ -19,7 +19,9 @@
 // turnarounds (gpu-sim.h tRTW = CL + BL/r + 2 - WL, tWTR = WL + BL/r + tCDLR; dram.cc): a write's
 // data starts WL after its column command and 2 DRAM cycles after the last read's data; a read's
 // data starts tCDLR + CL after the last write's data; a bank precharges no earlier than tWR after a
-// write's data (tWTP). The turnaround gaps occupy the bus `share` times, like the data (one-SM mode).
+// write's data (tWTP). A request that would turn the bus is decided only once the turnaround allows its
+// column command, so requests of the current direction go first (its bank opens the row meanwhile).
+// The turnaround gaps occupy the bus `share` times, like the data (one-SM mode).
 //
 // FR-FCFS (GPGPU-Sim dram_sched.cc): a channel holds at most `queue` requests (the rest wait in
 // arrival order); when a bank is free it serves the oldest queued request to its open row, else the
@@ -100,6 +102,8 @@ class Dram {
     bool dirty = false;
   };
   static constexpr double kNever = 1e300;
+  double bank_ready(const Channel& c, const Req& r) const;
+  double ready(const Channel& c, const Req& r) const;
   double next_decision(Channel& c) const;
   void serve(Channel& c, double t);
   void decide_through(Channel& c, double t);  // every decision of `c` due at or before t

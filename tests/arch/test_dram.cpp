@@ -205,5 +205,24 @@ TEST_CASE("GIVEN a write to an open row WHEN the next request to that bank opens
   CHECK(std::abs((after_write[1] - after_read[1]) - (p.t_wl + p.t_wr) * k) <= 1.0);
 }
 
+TEST_CASE("GIVEN writes and reads to four open rows arriving together, alternating WHEN the bus would have "
+          "to turn after each THEN the second write goes before the first read: one turnaround, not three") {
+  const Dram::Params p = unshared();
+  const double k = p.core_per_dram_cycle;
+  const double burst = 4 * p.t_ccd * k;
+  Dram d(p);
+  for (int b = 0; b < 4; ++b) d.submit(0.0, address(p, b, 1, 0));  // open row 1 of banks 0-3
+  const bool write[] = {true, false, true, false};
+  std::vector<std::uint32_t> ids;
+  for (int b = 0; b < 4; ++b) ids.push_back(d.submit(1000.0, address(p, b, 1, 0), write[b]));
+  d.advance(Dram::kUnknown);
+  std::vector<double> done;
+  for (auto id : ids) done.push_back(static_cast<double>(d.completion(id)));
+  CHECK(done[2] < done[1]);  // W2 overtakes R1 while the bus would turn
+  CHECK(done[3] > done[1]);
+  // W0 W2 | tCDLR + CL | R1 R3: the last read ends 3 bursts and one turnaround after the first write.
+  CHECK(std::abs(done[3] - done[0] - (3 * burst + (p.t_cdlr + p.t_cl) * k)) <= 1.0);
+}
+
 }  // namespace RFVAR_UNITY_ID
 }  // namespace
