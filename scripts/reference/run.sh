@@ -23,9 +23,17 @@ Options:
                          "Matching the configurations"): loose round-robin warp scheduling, a
                          perfect instruction cache, and GPGPU-Sim 3.x's memory requests (an L1
                          miss asks the L2 for its whole 128 B line; a non-sectored write-allocate
-                         L2), i.e. -gpgpu_scheduler lrr -gpgpu_perfect_inst_const_cache 1
+                         L2) and DRAM (GDDR5 timing of GPGPU-Sim 3.1.0's Fermi config at 1848 MHz,
+                         32 B column commands, its address map; rfvar's dram_* keys), i.e.
+                         -gpgpu_scheduler lrr -gpgpu_perfect_inst_const_cache 1
                          -gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:64:8,8
                          -gpgpu_cache:dl2 N:64:128:8,L:B:m:W:L,A:256:4,4:0,32
+                         -gpgpu_clock_domains 700.0:700.0:700.0:1848.0 -gpgpu_dram_burst_length 4
+                         -dram_data_command_freq_ratio 2 -dram_bnkgrp_indexing_policy 0
+                         -gpgpu_dram_timing_opt nbk=16:CCD=2:RRD=5:RCD=12:RAS=28:RP=12:RC=35:
+                           CL=10:WL=7:CDLR=6:WR=12:nbkgrp=1:CCDL=0:RTPL=0 (one word)
+                         -gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.
+                           0000RRRR.RRRRRRRR.RRBBBCCC.CCCSSSSS (one word)
   --label TEXT           free text put in the CSV's label column (default: empty)
   -- ...                 everything after -- is passed to the simulator unchanged
   -h, --help             this text
@@ -81,7 +89,11 @@ opts=(-gpgpu_n_clusters "$sms")
 [ -z "$regs" ] || opts+=(-gpgpu_shader_registers "$regs")
 [ $match = 0 ] || opts+=(-gpgpu_scheduler lrr -gpgpu_perfect_inst_const_cache 1
                          -gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,A:64:8,8
-                         -gpgpu_cache:dl2 N:64:128:8,L:B:m:W:L,A:256:4,4:0,32)
+                         -gpgpu_cache:dl2 N:64:128:8,L:B:m:W:L,A:256:4,4:0,32
+                         -gpgpu_clock_domains 700.0:700.0:700.0:1848.0 -gpgpu_dram_burst_length 4
+                         -dram_data_command_freq_ratio 2 -dram_bnkgrp_indexing_policy 0
+                         -gpgpu_dram_timing_opt "nbk=16:CCD=2:RRD=5:RCD=12:RAS=28:RP=12:RC=35:CL=10:WL=7:CDLR=6:WR=12:nbkgrp=1:CCDL=0:RTPL=0"
+                         -gpgpu_mem_addr_mapping "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RRBBBCCC.CCCSSSSS")
 opts+=("${extra[@]}")
 
 # GPGPU-Sim reads the config's -inter_config_file relative to the working directory and
