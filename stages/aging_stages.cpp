@@ -14,6 +14,33 @@ constexpr double kHistLo = 0.0, kHistHi = 1.5;
 const std::vector<std::string> kAgingPrefixes = {"population.", "varius.", "floorplan.", "rfmodel.",
                                                  "arch.",       "ltrf.",   "nbti.",   "sharing."};
 
+// The root attributes both stages' files start with (docs/hdf5.md "guardband", "perf").
+void write_aging_root(H5Writer& out, const std::string& stage, const AgingInputs& in, const std::string& chips_file,
+                      const StageContext& ctx) {
+  out.provenance(stage, in.chips->info().seed, in.config, ctx.command_line);
+  out.attr("/", "chips_file", chips_file);
+  out.attr("/", "years", in.study.life.years);
+  out.attr("/", "epochs", static_cast<std::int64_t>(in.study.life.epochs));
+}
+
+// The chip, kernel and technique index datasets of both stages' files.
+void write_aging_index(H5Writer& out, const AgingInputs& in) {
+  const ChipsFileInfo& info = in.chips->info();
+  out.write("/chip_id", info.chip_ids, {static_cast<std::uint64_t>(info.chips)}, {"chip"});
+  out.write_strings("/kernels", in.kernel_names);
+  out.write_strings("/techniques", in.study.techniques);
+}
+
+// The result fields both stages fill alike.
+void fill_aging_result(AgingResult& r, const AgingInputs& in, const std::string& chips_file, const StageContext& ctx) {
+  r.kernels = in.kernel_names;
+  r.chips = in.chips->info().chips;
+  r.years = in.study.life.years;
+  r.epochs = in.study.life.epochs;
+  r.chips_file = chips_file;
+  r.output = ctx.output;
+}
+
 }  // namespace
 
 StageInfo GuardbandStage::info() { return {"guardband", {"population"}, kAgingPrefixes, true}; }
@@ -29,7 +56,6 @@ GuardbandStage::Result GuardbandStage::run(const Options& so, const StageContext
   const ChipsFileInfo& info = in.chips->info();
   const study::StudyConfig& cfg = in.study;
   const std::vector<std::string>& names = in.kernel_names;
-  const Config& config = in.config;
   auto out = std::make_unique<H5Writer>(ctx.output);  // checks the output directory first
   Result r;
   r.study = run_aging(in, "guardband", ctx.progress, ctx.jobs);
@@ -37,15 +63,10 @@ GuardbandStage::Result GuardbandStage::run(const Options& so, const StageContext
   r.summary = study::summarize_study(study, false);
   const auto& sum = r.summary;
 
-  const auto C = static_cast<std::uint64_t>(info.chips), K = static_cast<std::uint64_t>(names.size());
-  out->provenance("guardband", info.seed, config, ctx.command_line);
-  out->attr("/", "chips_file", so.chips_file);
-  out->attr("/", "years", cfg.life.years);
-  out->attr("/", "epochs", static_cast<std::int64_t>(cfg.life.epochs));
+  const auto K = static_cast<std::uint64_t>(names.size());
+  write_aging_root(*out, "guardband", in, so.chips_file, ctx);
   write_sms_simulated(*out, study, info.sms);
-  out->write("/chip_id", info.chip_ids, {C}, {"chip"});
-  out->write_strings("/kernels", names);
-  out->write_strings("/techniques", cfg.techniques);
+  write_aging_index(*out, in);
   for (std::size_t t = 0; t < cfg.techniques.size(); ++t) {
     const auto& rows = study.rows(t);
     const auto& s = sum[t];
@@ -57,12 +78,7 @@ GuardbandStage::Result GuardbandStage::run(const Options& so, const StageContext
   }
   write_job_log(*out, ctx);
   out->commit();
-  r.kernels = names;
-  r.chips = info.chips;
-  r.years = cfg.life.years;
-  r.epochs = cfg.life.epochs;
-  r.chips_file = so.chips_file;
-  r.output = ctx.output;
+  fill_aging_result(r, in, so.chips_file, ctx);
   return r;
 }
 
@@ -97,7 +113,6 @@ PerfStage::Result PerfStage::run(const Options& po, const StageContext& ctx) {
   const ChipsFileInfo& info = in.chips->info();
   const study::StudyConfig& cfg = in.study;
   const std::vector<std::string>& names = in.kernel_names;
-  const Config& config = in.config;
   auto out = std::make_unique<H5Writer>(ctx.output);  // checks the output directory first
   Result r;
   r.study = run_aging(in, "perf", ctx.progress, ctx.jobs);
@@ -107,17 +122,12 @@ PerfStage::Result PerfStage::run(const Options& po, const StageContext& ctx) {
 
   // HDF5: per chip, SM and kernel; per chip; distributions.
   const auto C = static_cast<std::uint64_t>(info.chips), K = static_cast<std::uint64_t>(names.size());
-  out->provenance("perf", info.seed, config, ctx.command_line);
-  out->attr("/", "chips_file", po.chips_file);
-  out->attr("/", "years", cfg.life.years);
-  out->attr("/", "epochs", static_cast<std::int64_t>(cfg.life.epochs));
+  write_aging_root(*out, "perf", in, po.chips_file, ctx);
   out->attr("/", "chip_freq_rule", std::string(po.single_clock ? "min over SMs" : "mean over SMs"));
   write_sms_simulated(*out, study, info.sms);
   out->attr("/", "cache_hits", static_cast<std::int64_t>(study.cache_hits()));
   out->attr("/", "cache_misses", static_cast<std::int64_t>(study.cache_misses()));
-  out->write("/chip_id", info.chip_ids, {C}, {"chip"});
-  out->write_strings("/kernels", names);
-  out->write_strings("/techniques", cfg.techniques);
+  write_aging_index(*out, in);
   out->write("/ideal_ipc", study.ideal_ipc(), {K}, {"kernel"}, "warp instructions / cycle");
   std::vector<double> edges;
   for (int i = 0; i <= kHistBins; ++i) edges.push_back(kHistLo + (kHistHi - kHistLo) * i / kHistBins);
@@ -141,12 +151,7 @@ PerfStage::Result PerfStage::run(const Options& po, const StageContext& ctx) {
   }
   write_job_log(*out, ctx);
   out->commit();
-  r.kernels = names;
-  r.chips = info.chips;
-  r.years = cfg.life.years;
-  r.epochs = cfg.life.epochs;
-  r.chips_file = po.chips_file;
-  r.output = ctx.output;
+  fill_aging_result(r, in, po.chips_file, ctx);
   return r;
 }
 
