@@ -75,10 +75,14 @@ double Dram::bank_ready(const Channel& c, const Req& r) const {
 // GPGPU-Sim's dram.cc issues the column commands the WTR / RTW counters do not block.
 double Dram::ready(const Channel& c, const Req& r) const {
   const double b = bank_ready(c, r);
-  const int dir = r.write ? 1 : 0;
-  if (c.last_dir < 0 || c.last_dir == dir) return b;
-  const double turn = p_.share * (r.write ? rtw_gap_ : wtr_gap_);
-  return std::max(b, c.bus_free + turn - (r.write ? wl_ : cl_));
+  const double turn = turnaround(c, r.write);
+  return turn == 0.0 ? b : std::max(b, c.bus_free + turn - (r.write ? wl_ : cl_));
+}
+
+// The bus gap before data in direction `write` (0 if the bus need not turn), `share` times its own.
+double Dram::turnaround(const Channel& c, bool write) const {
+  if (c.last_dir < 0 || c.last_dir == (write ? 1 : 0)) return 0.0;
+  return p_.share * (write ? rtw_gap_ : wtr_gap_);
 }
 
 // The earliest time any queued request of the channel can be decided (ready()).
@@ -157,11 +161,9 @@ void Dram::serve(Channel& c, double t) {
     b.free = std::max(tb + s * busy, col + burst_);
   }
   // CL (WL for a write), then the channel's data bus, after a turnaround if the direction changes.
-  const int dir = r.write ? 1 : 0;
-  const double turn = c.last_dir < 0 || c.last_dir == dir ? 0.0 : s * (r.write ? rtw_gap_ : wtr_gap_);
-  const double data = std::max(col + (r.write ? wl_ : cl_), c.bus_free + turn);
+  const double data = std::max(col + (r.write ? wl_ : cl_), c.bus_free + turnaround(c, r.write));
   c.bus_free = data + s * burst_;
-  c.last_dir = dir;
+  c.last_dir = r.write ? 1 : 0;
   if (r.write && r.bank >= 0) {
     Bank& b = c.banks[static_cast<std::size_t>(r.bank)];
     b.write_recovered = std::max(b.write_recovered, data + burst_ + wr_);

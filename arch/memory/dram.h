@@ -104,6 +104,7 @@ class Dram {
   static constexpr double kNever = 1e300;
   double bank_ready(const Channel& c, const Req& r) const;
   double ready(const Channel& c, const Req& r) const;
+  double turnaround(const Channel& c, bool write) const;
   double next_decision(Channel& c) const;
   void serve(Channel& c, double t);
   void decide_through(Channel& c, double t);  // every decision of `c` due at or before t

@@ -42,16 +42,18 @@ void SharedL2::advance(std::uint64_t until) {
   dram_.advance(until);
 }
 
+std::uint32_t SharedL2::enqueue(double start, std::uint64_t addr, bool write) {
+  const auto id = static_cast<std::uint32_t>(dram_id_.size());  // decided once the GPU's time passes `start`
+  dram_id_.push_back(L1Cache::kNoPending);
+  waiting_.push({start, addr, id, write});
+  return id;
+}
+
 void SharedL2::write_dram(double start, std::uint64_t addr, Reply& r) {
   ++r.dram_writes;
   ++dram_writes;
-  if (p_.dram_banks_model) {
-    const auto id = static_cast<std::uint32_t>(dram_id_.size());
-    dram_id_.push_back(L1Cache::kNoPending);
-    waiting_.push({start, addr, id, true});
-  } else {
-    dram_queue_.take(start);
-  }
+  if (p_.dram_banks_model) enqueue(start, addr, true);
+  else dram_queue_.take(start);
 }
 
 SharedL2::Reply SharedL2::request(double t, std::uint64_t addr, bool drawn_hit, bool store) {
@@ -96,9 +98,7 @@ SharedL2::Reply SharedL2::request(double t, std::uint64_t addr, bool drawn_hit, 
   }
   if (write_allocate) write_dram(start, addr, r);  // wr_miss_wa_naive: the write, then the line's fetch
   if (p_.dram_banks_model) {
-    r.dram_id = static_cast<std::uint32_t>(dram_id_.size());  // decided once the GPU's time passes `start`
-    dram_id_.push_back(L1Cache::kNoPending);
-    waiting_.push({start, addr, r.dram_id, false});
+    r.dram_id = enqueue(start, addr, false);
     r.pending = true;
     r.done = std::ceil(start + dram_.min_latency());
   } else {

@@ -96,7 +96,8 @@ class SharedL2 {
     double service_;
     std::vector<Cycle> used_;
   };
-  void write_dram(double start, std::uint64_t addr, Reply& r);  // a write request (nobody waits for it)
+  std::uint32_t enqueue(double start, std::uint64_t addr, bool write);  // a banks-DRAM request: its id
+  void write_dram(double start, std::uint64_t addr, Reply& r);        // a write request (nobody waits for it)
   struct Waiting {  // a banks-DRAM request not yet handed to the DRAM
     double arrival;
     std::uint64_t addr;
