@@ -105,6 +105,13 @@ struct ArchParams {
   // operand yet; "wavefront" = GPGPU-Sim's wavefront allocator over the collector units
   // (arch/regfile/register_file.h, docs/models.md "Bank arbiter").
   bool wavefront_arbiter = false;
+  // arch.issue_to_collector: how an issued instruction reaches a collector unit. "register" = GPGPU-Sim's
+  // ID_OC pipeline register of each class (shader_core_ctx::issue_warp into m_pipeline_reg[ID_OC_*], then
+  // opndcoll_rfu_t::allocate_cu): issue needs a free slot of that register (issue_width slots), and from
+  // the next cycle its oldest instruction takes a free collector unit, at most issue_width per class and
+  // cycle, and only then queues its operand reads; "direct" = issue takes a free collector unit and
+  // queues its reads at once (the earlier model). docs/models.md "Issue to collector".
+  bool issue_register = true;
   int two_level_active_warps = 8;
   bool two_level_greedy = true;
   int two_level_group_warps = 8;  // fetch-group size of two-level-groups (Narasiman 2011; Tan §6.1.2)

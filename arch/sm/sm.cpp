@@ -42,6 +42,7 @@ bool Sm::step() {
   bool act = writeback_events();
   act |= arbitrate_banks();
   act |= dispatch();
+  if (p_.issue_register) act |= allocate_collectors();
   act |= issue_cycle();
   act |= launch_block();
   if (blocks_done_ == blocks_total_) {
@@ -95,7 +96,7 @@ bool Sm::issue_cycle() {
     const std::uint64_t free = m.live & ~m.barrier & ~m.delay & ~m.dep;
     std::uint64_t cu_blocked = 0, port_blocked = 0;
     for (int u = 0; u < 3; ++u) {
-      if (cu_free_[static_cast<std::size_t>(u)] == 0) {
+      if (issue_slots_free(u) == 0) {
         cu_blocked |= m.unit[u];
       } else if (issued_unit_[u] >= p_.issue_width[static_cast<std::size_t>(u)]) {
         cu_blocked |= m.unit[u];
@@ -191,11 +192,19 @@ void Sm::issue(int slot, const Instr& in) {
   const Unit u = unit_of(in.op);
   if (u == Unit::None) return execute_control(slot, in);
   const int ui = static_cast<int>(u);
-  int cu = cu_first_[static_cast<std::size_t>(ui)];
-  while (cus_[static_cast<std::size_t>(cu)].busy) ++cu;
-  Collector& c = cus_[static_cast<std::size_t>(cu)];
+  int cu = -1;
+  Staged* st = nullptr;
+  if (p_.issue_register) {  // into the ID_OC register; issue_cycle() checked it has a free slot
+    Ring<Staged>& q = staged_[static_cast<std::size_t>(ui)];
+    st = &q.buf[(q.head + q.size) & q.mask];
+    ++q.size;
+    ++staged_total_;
+  } else {
+    cu = cu_first_[static_cast<std::size_t>(ui)];
+    while (cus_[static_cast<std::size_t>(cu)].busy) ++cu;
+  }
+  Collector& c = st ? st->c : cus_[static_cast<std::size_t>(cu)];
   c.busy = true;
-  ++cus_busy_;
   c.warp = slot;
   c.in = &in;
   c.mask = w.mask();
@@ -215,10 +224,15 @@ void Sm::issue(int slot, const Instr& in) {
   c.pending = 0;
   c.ready_at = now_ + 1;
   c.got_operand_at = ~0ull;
-  --cu_free_[static_cast<std::size_t>(ui)];
   ++issued_unit_[ui];
-  request_reads(cu, w, slot, in);
-  if (c.pending == 0) cu_collected_ |= 1ull << cu;
+  if (st) {
+    st->nreads = plan_reads(c, w, slot, in, st->reads);
+  } else {
+    ++cus_busy_;
+    --cu_free_[static_cast<std::size_t>(ui)];
+    request_reads(cu, w, slot, in);
+    if (c.pending == 0) cu_collected_ |= 1ull << cu;
+  }
   const bool long_latency = in.op == OpClass::Load && in.space != MemSpace::Shared;
   for (int d = 0; d < in.ndst; ++d) {
     RegState& g = w.regs[in.dst[d]];
@@ -258,6 +272,9 @@ std::uint64_t Sm::next_interesting_cycle() const {
       if (w.next_issue > now_) after(w.next_issue);
     }
   }
+  if (staged_total_ > 0)
+    for (int u = 0; u < 3; ++u)
+      if (!staged_[static_cast<std::size_t>(u)].empty() && cu_free_[static_cast<std::size_t>(u)] > 0) after(now_ + 1);
   if (next_block_ < blocks_total_)
     for (const auto& b : blocks_)
       if (!b.live) after(now_ + 1);

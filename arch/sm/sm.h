@@ -8,7 +8,9 @@
 // file's banks serve their queues (arch/regfile/register_file.h: per bank one access or, dual-ported,
 // one read and one write; at most one operand per collector unit per cycle; an access to a slow bank
 // keeps its port busy for its latency); collector units with all
-// operands dispatch to the SP / SFU / MEM pipelines; each scheduler issues at most one instruction;
+// operands dispatch to the SP / SFU / MEM pipelines; the oldest issued instructions waiting in each
+// class's ID_OC register take free collector units (arch.issue_to_collector = "register"); each
+// scheduler issues at most one instruction;
 // a free block slot takes the next block. Warp i belongs to scheduler i % schedulers; a block in
 // hardware block slot c owns warp slots c*wpb .. c*wpb+wpb-1, so a new block recycles the retired
 // block's warp IDs (GPGPU-Sim issue_block2core). The SM simulates the blocks b with b % sms == 0 of
@@ -142,6 +144,18 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     TraceKey key;                      // register sharing only: the memory step's lanes (trace.h)
     std::uint8_t fresh = 0;            // register sharing only: bit d: dst[d] got a new register at issue
   };
+  // An operand read planned at issue: the bank and the request, its collector unit set when queued.
+  struct PlannedRead {
+    int bank;
+    RfRead r;
+  };
+  // An issued instruction in its class's ID_OC pipeline register (arch.issue_to_collector =
+  // "register"): the collector state it will take and its operand reads, planned at issue.
+  struct Staged {
+    Collector c;
+    int nreads = 0;
+    PlannedRead reads[kMaxSrc];
+  };
   struct Event {  // the results of an instruction are ready to be written back at `time`
     std::uint64_t time;
     std::uint32_t seq;
@@ -165,6 +179,13 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   bool writeback_events();
   bool arbitrate_banks();
   bool dispatch();
+  bool allocate_collectors();
+  // Free issue slots of Unit u this cycle: ID_OC register slots ("register"), or free collector units.
+  int issue_slots_free(int u) const {
+    const auto k = static_cast<std::size_t>(u);
+    return p_.issue_register ? p_.issue_width[k] - static_cast<int>(staged_[k].size) : cu_free_[k];
+  }
+  int plan_reads(const Collector& c, const Warp& w, int slot, const Instr& in, PlannedRead* out);
   void request_reads(int cu, const Warp& w, int slot, const Instr& in);
   void request_write(const Warp& w, int slot, RegId reg, std::uint32_t lanes, bool background);
   // sm_control.cpp: blocks, control flow, barriers
@@ -231,6 +252,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   std::vector<Collector> cus_;
   std::vector<int> cu_first_, cu_count_;  // per Unit
   std::vector<int> cu_free_;              // per Unit
+  std::vector<Ring<Staged>> staged_;      // per Unit: its ID_OC register, oldest first ("register" only)
+  int staged_total_ = 0;
   std::vector<std::uint64_t> lane_busy_;  // per execution lane (SP x issue_sp, SFU, MEM)
   std::vector<int> lane_first_;
   CalendarQueue<Event> events_;

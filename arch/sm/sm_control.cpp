@@ -127,6 +127,11 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   }
   if (cus_.size() > 64) throw InputError("more than 64 operand collector units per SM are not supported");
   lane_busy_.assign(static_cast<std::size_t>(lane_first_[3]), now_);
+  staged_.assign(3, {});
+  staged_total_ = 0;
+  if (p_.issue_register)
+    for (int u = 0; u < 3; ++u)
+      staged_[static_cast<std::size_t>(u)].init(std::bit_ceil(static_cast<std::size_t>(p_.issue_width[static_cast<std::size_t>(u)])));
   regfile_.reset(s, p_.rf_ports, now_, p_.wavefront_arbiter ? static_cast<int>(cus_.size()) : 0);
   rf_counters_.reset(s, now_);
   mem_.reset();

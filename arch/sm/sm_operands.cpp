@@ -20,8 +20,8 @@ inline int access_cycles(const Reg& g, std::uint32_t lanes) {
 }
 }  // namespace
 
-void Sm::request_reads(int cu, const Warp& w, int slot, const Instr& in) {
-  Collector& c = cus_[static_cast<std::size_t>(cu)];
+int Sm::plan_reads(const Collector& c, const Warp& w, int slot, const Instr& in, PlannedRead* out) {
+  int n = 0;
   for (int i = 0; i < in.nsrc; ++i) {
     const RegId r = in.src[i];
     bool seen = false;  // a register named twice is read once
@@ -30,10 +30,54 @@ void Sm::request_reads(int cu, const Warp& w, int slot, const Instr& in) {
     if (path_ && path_->serve_read(slot, r, now_)) continue;
     const RegState& g = w.regs[r];
     const int lat = access_cycles(g, c.mask);
-    regfile_.request_read(g.bank, {static_cast<std::uint16_t>(cu), static_cast<std::uint8_t>(lat),
-                                   static_cast<std::uint8_t>(slot), stored_lanes(g, c.mask)});
-    ++c.pending;
+    out[n++] = {g.bank, {0, static_cast<std::uint8_t>(lat), static_cast<std::uint8_t>(slot), stored_lanes(g, c.mask)}};
   }
+  return n;
+}
+
+void Sm::request_reads(int cu, const Warp& w, int slot, const Instr& in) {
+  Collector& c = cus_[static_cast<std::size_t>(cu)];
+  PlannedRead reads[kMaxSrc];
+  const int n = plan_reads(c, w, slot, in, reads);
+  for (int i = 0; i < n; ++i) {
+    reads[i].r.cu = static_cast<std::uint16_t>(cu);
+    regfile_.request_read(reads[i].bank, reads[i].r);
+  }
+  c.pending += n;
+}
+
+// The collector stage's allocation (GPGPU-Sim opndcoll_rfu_t::allocate_cu, after dispatch in the same
+// step): per class, up to issue_width times, the oldest instruction of its ID_OC register takes a free
+// collector unit and queues its reads (served from the next cycle's arbitration).
+bool Sm::allocate_collectors() {
+  if (staged_total_ == 0) return false;
+  bool act = false;
+  for (int u = 0; u < 3; ++u) {
+    const auto uk = static_cast<std::size_t>(u);
+    Ring<Staged>& q = staged_[uk];
+    for (int k = 0; k < p_.issue_width[uk] && !q.empty() && cu_free_[uk] > 0; ++k) {
+      Staged& st = q.front();
+      int cu = cu_first_[uk];
+      while (cus_[static_cast<std::size_t>(cu)].busy) ++cu;
+      Collector& c = cus_[static_cast<std::size_t>(cu)];
+      c = st.c;
+      c.ready_at = now_ + 1;
+      c.pending = st.nreads;
+      for (int i = 0; i < st.nreads; ++i) {
+        st.reads[i].r.cu = static_cast<std::uint16_t>(cu);
+        regfile_.request_read(st.reads[i].bank, st.reads[i].r);
+      }
+      if (c.pending == 0) cu_collected_ |= 1ull << cu;
+      ++cus_busy_;
+      --cu_free_[uk];
+      q.pop();
+      --staged_total_;
+      act = true;
+    }
+  }
+  if (act)  // an ID_OC slot freed
+    for (std::size_t s = 0; s < sched_cu_wait_.size(); ++s) sched_dirty_[s] |= sched_cu_wait_[s];
+  return act;
 }
 
 void Sm::request_write(const Warp& w, int slot, RegId reg, std::uint32_t lanes, bool background) {

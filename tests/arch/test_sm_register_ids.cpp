@@ -73,16 +73,24 @@ TEST_CASE("GIVEN register ids shifted by a multiple of the bank count WHEN run T
   }
 }
 
-TEST_CASE("GIVEN ids beyond the physical registers WHEN two operands share a bank THEN they conflict as Eq. 3 says") {
-  // r17 and r1 are 16 apart: the same bank for every warp, so each fmad's reads collide; with
-  // ids 100+1 and 100+2 they do not. Four physical registers either way.
+TEST_CASE("GIVEN ids beyond the physical registers WHEN two operands share a bank THEN both reads go to the bank "
+          "Eq. 3 gives") {
+  // r17 and r1 are 16 apart: the same bank for every warp, so each fmad reads one bank twice; with
+  // ids 100+1 and 100+2 it reads two banks. Four physical registers either way. (Whether the second
+  // read waits for the bank or for its collector unit, which takes one operand per cycle, the
+  // instruction takes the same time: see test_sm.cpp.)
   const Benchmark same = shifted(kernel("  loop 50\n    fmad r0 = r1 r17 r1\n  endloop\n", 18), 100);
   const Benchmark apart = shifted(kernel("  loop 50\n    fmad r0 = r1 r2 r1\n  endloop\n", 18), 100);
   const SmStats s = run(same), a = run(apart);
   CHECK(s.warp_instructions == a.warp_instructions);
-  CHECK(s.bank_conflict_cycles > a.bank_conflict_cycles);
-  // Each warp's reads of ids 101 and 117 go to bank (101 + warp) % 16.
-  CHECK(s.bank_reads[static_cast<std::size_t>((101 + 0) % 16)] > 0);
+  // Warp slot w (0..3: the two blocks run side by side) reads id 101 from bank (101 + w) % 16 and its
+  // second operand, id 117 or 102, from bank (117 + w) % 16 = the same or (102 + w) % 16 = the next
+  // (Eq. 3), 50 times each; the writes are not reads. Bank 5: slot 0's both operands, or its first
+  // only; bank 9: nobody's, or slot 3's id 102.
+  CHECK(s.bank_reads[5] == 100);
+  CHECK(a.bank_reads[5] == 50);
+  CHECK(s.bank_reads[9] == 0);
+  CHECK(a.bank_reads[9] == 50);
 }
 
 TEST_CASE("GIVEN a dependence through a register id above 63 WHEN run THEN the reader waits for the writer") {
