@@ -87,6 +87,7 @@ ArchParams ArchParams::from_config(const Config& c) {
   p.rf_ports = c.get_string("arch.rf_ports", {"single", "read-write"}) == "read-write" ? RfPorts::ReadWrite
                                                                                        : RfPorts::Single;
   p.wavefront_arbiter = c.get_string("arch.bank_arbiter", {"rotating", "wavefront"}) == "wavefront";
+  p.dp_on_sfu = c.get_string("arch.dp_unit", {"sp", "sfu"}) == "sfu";
   p.issue_register = c.get_string("arch.issue_to_collector", {"register", "direct"}) == "register";
   p.rotate_schedulers = c.get_string("arch.scheduler_order", {"fixed", "rotating"}) == "rotating";
   p.two_level_active_warps = i("two_level_active_warps", 1, 64);

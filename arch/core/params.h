@@ -112,6 +112,11 @@ struct ArchParams {
   // cycle, and only then queues its operand reads; "direct" = issue takes a free collector unit and
   // queues its reads at once (the earlier model). docs/models.md "Issue to collector".
   bool issue_register = true;
+  // arch.dp_unit: the pipeline of double-precision arithmetic. "sp" = GPGPU-Sim 3.x, Tan's simulator
+  // (a DP op is an ALU op: SP collector units and lanes); "sfu" = GPGPU-Sim 4 with no DP units, as its
+  // GTX480 config (shader.cc scheduler_unit::cycle: "If the DP units = 0 (like in Fermi archi), then
+  // execute DP inst on SFU unit"): SFU collector units, ID_OC slot and lane. docs/models.md "DP unit".
+  bool dp_on_sfu = false;
   int two_level_active_warps = 8;
   bool two_level_greedy = true;
   int two_level_group_warps = 8;  // fetch-group size of two-level-groups (Narasiman 2011; Tan §6.1.2)
@@ -129,10 +134,12 @@ inline constexpr const char* kOneSmOnly =
     "'rfvar perf' and the study's ipc, guardband and perf stages only; the ltrf and energy commands "
     "run one representative SM (arch.gpu_sms = 1; docs/models.md \"Many SMs\")";
 
-// The pipeline an opcode class runs on.
-inline Unit unit_of(OpClass op) {
+// The pipeline an opcode class runs on; `dp_on_sfu` (arch.dp_unit = "sfu") sends double-precision
+// arithmetic to the SFU.
+inline Unit unit_of(OpClass op, bool dp_on_sfu = false) {
   switch (op) {
     case OpClass::Sfu: return Unit::Sfu;
+    case OpClass::DpAlu: return dp_on_sfu ? Unit::Sfu : Unit::Sp;
     case OpClass::Load:
     case OpClass::Store: return Unit::Mem;
     case OpClass::Barrier:

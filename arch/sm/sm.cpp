@@ -189,7 +189,7 @@ void Sm::issue(int slot, const Instr& in) {
   stats_.thread_instructions += static_cast<std::uint64_t>(std::popcount(w.mask()));
   if (w.fast) ++stats_.fast_instructions;
   if (path_) path_->on_issue(slot, w.pc(), now_);
-  const Unit u = unit_of(in.op);
+  const Unit u = unit_of(in.op, p_.dp_on_sfu);
   if (u == Unit::None) return execute_control(slot, in);
   const int ui = static_cast<int>(u);
   int cu = -1;
@@ -256,7 +256,7 @@ std::uint64_t Sm::next_interesting_cycle() const {
     if (c.ready_at > now_) {
       after(c.ready_at);
     } else {
-      const int u = static_cast<int>(unit_of(c.in->op));
+      const int u = static_cast<int>(unit_of(c.in->op, p_.dp_on_sfu));
       for (int l = lane_first_[static_cast<std::size_t>(u)]; l < lane_first_[static_cast<std::size_t>(u) + 1]; ++l)
         after(lane_busy_[static_cast<std::size_t>(l)]);
     }

@@ -258,7 +258,7 @@ void Sm::advance(Warp& w) {
 
 void Sm::at_pc(Warp& w) const {
   const auto pc = static_cast<std::size_t>(w.pc());
-  w.unit = static_cast<std::uint8_t>(unit_of(k_->code[pc].op));
+  w.unit = static_cast<std::uint8_t>(unit_of(k_->code[pc].op, p_.dp_on_sfu));
   // One pass over the instruction's registers: its scoreboard state (operand_state()) and whether
   // every access is one cycle with the current lanes (fast: not slow at full width, or a hybrid
   // bank's fast half covers the active lanes; Tan §3.3.4).

@@ -160,7 +160,7 @@ bool Sm::dispatch() {
     Collector& c = cus_[static_cast<std::size_t>(ci)];
     if (c.ready_at > now_) return;
     const Instr& in = *c.in;
-    const int u = static_cast<int>(unit_of(in.op));
+    const int u = static_cast<int>(unit_of(in.op, p_.dp_on_sfu));
     int lane = -1;
     for (int l = lane_first_[static_cast<std::size_t>(u)]; l < lane_first_[static_cast<std::size_t>(u) + 1]; ++l)
       if (lane_busy_[static_cast<std::size_t>(l)] <= now_) {
