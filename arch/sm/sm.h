@@ -129,7 +129,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     const BlockTrace* trace = nullptr;  // its warps' traces (the workload's, or `scratch`)
     BlockTrace scratch;
   };
-  struct Collector {
+  struct Collector {  // a field added here must be added to copy_collector() (sm_operands.cpp)
     bool busy = false;
     int warp = -1, pending = 0;
     std::uint64_t ready_at = 0, got_operand_at = ~0ull;
@@ -180,6 +180,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   bool arbitrate_banks();
   bool dispatch();
   bool allocate_collectors();
+  static void copy_collector(const Collector& from, Collector& to);
   // Free issue slots of Unit u this cycle: ID_OC register slots ("register"), or free collector units.
   int issue_slots_free(int u) const {
     const auto k = static_cast<std::size_t>(u);

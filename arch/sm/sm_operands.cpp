@@ -46,6 +46,26 @@ void Sm::request_reads(int cu, const Warp& w, int slot, const Instr& in) {
   c.pending += n;
 }
 
+// A staged instruction's collector state into its unit: every field, and of the line requests only
+// those the instruction has (the 256-byte array is most of the struct and most instructions have none).
+void Sm::copy_collector(const Collector& from, Collector& to) {
+  const std::uint32_t n = from.in->mem_trace && from.in->space != MemSpace::Shared ? std::min<std::uint32_t>(from.requests, 32) : 0;
+  to.busy = from.busy;
+  to.warp = from.warp;
+  to.pending = from.pending;
+  to.ready_at = from.ready_at;
+  to.got_operand_at = from.got_operand_at;
+  to.in = from.in;
+  to.mask = from.mask;
+  to.requests = from.requests;
+  std::copy_n(from.lines, n, to.lines);
+  to.step = from.step;
+  to.bid = from.bid;
+  to.wib = from.wib;
+  to.key = from.key;
+  to.fresh = from.fresh;
+}
+
 // The collector stage's allocation (GPGPU-Sim opndcoll_rfu_t::allocate_cu, after dispatch in the same
 // step): per class, up to issue_width times, the oldest instruction of its ID_OC register takes a free
 // collector unit and queues its reads (served from the next cycle's arbitration).
@@ -60,7 +80,7 @@ bool Sm::allocate_collectors() {
       int cu = cu_first_[uk];
       while (cus_[static_cast<std::size_t>(cu)].busy) ++cu;
       Collector& c = cus_[static_cast<std::size_t>(cu)];
-      c = st.c;
+      copy_collector(st.c, c);
       c.ready_at = now_ + 1;
       c.pending = st.nreads;
       for (int i = 0; i < st.nreads; ++i) {
