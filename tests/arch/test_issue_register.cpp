@@ -59,6 +59,11 @@ TEST_CASE("GIVEN one SP collector unit WHEN independent SP instructions issue TH
   const Benchmark four = one_warp("  ialu r1 = r0\n  ialu r2 = r0\n  ialu r3 = r0\n  ialu r4 = r0\n");
   CHECK(collector_stalls(run(four, "register", 1)) == 0);
   CHECK(collector_stalls(run(four, "direct", 1)) == 3);
+  // Six: the register is full at 4 (i3, i4 wait; i2 is in the unit until its dispatch at 5) and at 6,
+  // so the scheduler stalls twice; with no limit on the slots it would never stall.
+  std::string six;
+  for (int r = 1; r <= 6; ++r) six += "  ialu r" + std::to_string(r) + " = r0\n";
+  CHECK(collector_stalls(run(one_warp(six), "register", 1)) == 2);
 }
 
 TEST_CASE("GIVEN arch.issue_to_collector WHEN it is not register or direct THEN the config names the key") {
