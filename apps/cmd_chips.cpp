@@ -53,17 +53,12 @@ void run(CommonOptions& o, const ChipsOptions& co) {
     print_info(co.info, o.json);
     return;
   }
-  const stages::StageContext ctx = stage_context(o, o.output);
-  stages::PopulationStage::check(co.stage, ctx);
-  o.apply_threads();
-  const auto r = stages::PopulationStage::run(co.stage, ctx);
+  const auto result = run_stage<stages::PopulationStage>(o, co.stage, o.output);
+  if (!result) return;
+  const stages::PopulationStage::Result& r = *result;
   const varius::PopulationSummary& s = r.summary;
   const double elapsed = r.elapsed_s;
   const std::uint64_t seed = r.seed;
-  if (o.json) {
-    print_json(stages::PopulationStage::json(r));
-    return;
-  }
   std::printf("rfvar chips: %d chips (ids %u..%u), %d SMs each, seed %llu, %s sampling -> %s\n", s.chips,
               r.first_chip, r.first_chip + static_cast<std::uint32_t>(s.chips - 1), s.sms_per_chip,
               static_cast<unsigned long long>(seed), r.sampling.c_str(), o.output.c_str());

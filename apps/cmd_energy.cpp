@@ -21,14 +21,9 @@ struct EnergyOptions {
 double pct(double rel) { return 100.0 * (1.0 - rel); }
 
 void run(CommonOptions& o, const EnergyOptions& eo) {
-  const stages::StageContext ctx = stage_context(o, eo.output);
-  stages::EnergyStage::check(eo.stage, ctx);
-  o.apply_threads();
-  const stages::EnergyStage::Result res = stages::EnergyStage::run(eo.stage, ctx);
-  if (o.json) {
-    print_json(stages::EnergyStage::json(res));
-    return;
-  }
+  const auto result = run_stage<stages::EnergyStage>(o, eo.stage, eo.output);
+  if (!result) return;
+  const stages::EnergyStage::Result& res = *result;
   const study::EnergyStudyResult& r = res.r;
   const arch::energy::EnergyParams& ep = res.ep;
   const double secs = res.seconds;

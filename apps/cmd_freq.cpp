@@ -13,19 +13,14 @@ namespace rfvar::apps {
 namespace {
 
 void run(CommonOptions& o, const stages::FreqStage::Options& fo) {
-  const stages::StageContext ctx = stage_context(o, o.output);
-  stages::FreqStage::check(fo, ctx);  // everything before reading or writing anything
-  o.apply_threads();
-  const stages::FreqStage::Result r = stages::FreqStage::run(fo, ctx);
+  const auto result = run_stage<stages::FreqStage>(o, fo, o.output);
+  if (!result) return;
+  const stages::FreqStage::Result& r = *result;
   const study::FreqRunResult& res = r.res;
   const std::vector<std::string>& names = r.names;
   const int n_chips = r.chips, n_sms = r.sms, n_tech = static_cast<int>(names.size());
   const rfmodel::RfParams& params = r.params;
   const double base_mean = res.base_mean;
-  if (o.json) {
-    print_json(stages::FreqStage::json(r));
-    return;
-  }
   std::printf("%d chips x %d SMs from %s; n = %.0f %%, S = %d sub-banks per bank\n", n_chips, n_sms,
               fo.chips_file.c_str(), 100.0 * params.fast_fraction, params.subbanks);
   std::printf("%-22s %10s %8s %8s %8s %10s %10s\n", "technique", "mean freq", "std", "min", "max", "vs base",

@@ -13,17 +13,12 @@ namespace rfvar::apps {
 namespace {
 
 void run(CommonOptions& o, const stages::GuardbandStage::Options& go) {
-  const stages::StageContext ctx = stage_context(o, o.output);
-  stages::GuardbandStage::check(go, ctx);  // everything before reading chips or writing anything
-  o.apply_threads();
-  const stages::GuardbandStage::Result r = stages::GuardbandStage::run(go, ctx);
+  const auto result = run_stage<stages::GuardbandStage>(o, go, o.output);
+  if (!result) return;
+  const stages::GuardbandStage::Result& r = *result;
   const study::PopulationStudy& study = *r.study;
   const auto& sum = r.summary;
   const std::vector<std::string>& names = r.kernels;
-  if (o.json) {
-    print_json(stages::GuardbandStage::json(r));
-    return;
-  }
   std::printf("%d chips x %d SMs from %s, %.3g years in %d epochs; guardband = 1 - f_aged / f_fresh\n",
               r.chips, study.sms(), r.chips_file.c_str(), r.years, r.epochs);
   std::printf("%-18s", "kernel");

@@ -17,14 +17,9 @@ struct IpcOptions {
 };
 
 void run(CommonOptions& o, const IpcOptions& io) {
-  const stages::StageContext ctx = stage_context(o, io.output);
-  stages::IpcStage::check(io.stage, ctx);
-  o.apply_threads();
-  const stages::IpcStage::Result r = stages::IpcStage::run(io.stage, ctx);
-  if (o.json) {
-    print_json(stages::IpcStage::json(r));
-    return;
-  }
+  const auto result = run_stage<stages::IpcStage>(o, io.stage, io.output);
+  if (!result) return;
+  const stages::IpcStage::Result& r = *result;
   const study::IpcRunResult& res = r.res;
   const std::vector<std::string>& techs = r.techniques;
   const std::vector<std::string>& shown = r.shown;

@@ -19,14 +19,9 @@ struct LtrfOptions {
 };
 
 void run(CommonOptions& o, const LtrfOptions& lo) {
-  const stages::StageContext ctx = stage_context(o, lo.output);
-  stages::LtrfStage::check(lo.stage, ctx);
-  o.apply_threads();
-  const stages::LtrfStage::Result res = stages::LtrfStage::run(lo.stage, ctx);
-  if (o.json) {
-    print_json(stages::LtrfStage::json(res));
-    return;
-  }
+  const auto result = run_stage<stages::LtrfStage>(o, lo.stage, lo.output);
+  if (!result) return;
+  const stages::LtrfStage::Result& res = *result;
   const study::LtrfStudyResult& r = res.r;
   const double secs = res.seconds;
   std::printf("IPC at main-RF design #%d (%.2gx capacity, %.3gx latency) normalized to BL on #1 with the RFC's storage "

@@ -13,17 +13,12 @@ namespace rfvar::apps {
 namespace {
 
 void run(CommonOptions& o, const stages::PerfStage::Options& po) {
-  const stages::StageContext ctx = stage_context(o, o.output);
-  stages::PerfStage::check(po, ctx);  // everything before reading chips or writing anything
-  o.apply_threads();
-  const stages::PerfStage::Result r = stages::PerfStage::run(po, ctx);
+  const auto result = run_stage<stages::PerfStage>(o, po, o.output);
+  if (!result) return;
+  const stages::PerfStage::Result& r = *result;
   const study::PopulationStudy& study = *r.study;
   const auto& sum = r.summary;
   const std::vector<std::string>& names = r.kernels;
-  if (o.json) {
-    print_json(stages::PerfStage::json(r));
-    return;
-  }
   double base = 0.0;
   for (const auto& s : sum)
     if (s.name == "baseline") base = s.mean_perf;

@@ -32,14 +32,9 @@ void print_row(const char* what, const std::string& kernel, const std::array<stu
 }
 
 void run(CommonOptions& o, const SharingOptions& so) {
-  const stages::StageContext ctx = stage_context(o, so.output);
-  stages::SharingStage::check(so.stage, ctx);
-  o.apply_threads();
-  const stages::SharingStage::Result res = stages::SharingStage::run(so.stage, ctx);
-  if (o.json) {
-    print_json(stages::SharingStage::json(res));
-    return;
-  }
+  const auto result = run_stage<stages::SharingStage>(o, so.stage, so.output);
+  if (!result) return;
+  const stages::SharingStage::Result& res = *result;
   const study::SharingStudyResult& r = res.r;
   std::printf(
       "Register sharing (Jeon CAL 2019), %d physical warp registers, %s scheduler: speedup over the virtualized RF "

@@ -1,5 +1,6 @@
 #include "arch/run.h"
 
+#include "common/counters.h"
 #include "arch/gpu.h"
 #include "arch/sm/sm.h"
 #include "workload/kernel_workload.h"
@@ -15,28 +16,11 @@ LaunchStats launch_delta(const std::vector<const SmStats*>& sms, std::vector<std
     const SmStats& s = *sms[i];
     d.cycles = std::max(d.cycles, s.cycles - cycles_before[i]);
     cycles_before[i] = s.cycles;
-    now.warp_instructions += s.warp_instructions, now.thread_instructions += s.thread_instructions;
-    now.l1_load_requests += s.l1_load_requests, now.l1_hits += s.l1_hits, now.l1_merges += s.l1_merges;
-    now.l1_const_requests += s.l1_const_requests, now.l1_const_hits += s.l1_const_hits;
-    now.l2_hits += s.l2_hits, now.dram_accesses += s.dram_accesses, now.dram_writes += s.dram_writes;
-    now.share_global_loads += s.share_global_loads, now.share_hits += s.share_hits;
-    now.vrf_reg_cycles += s.vrf_reg_cycles;
+    add_tied(LaunchStats::summed(now), LaunchStats::summed(s));
     d.vrf_peak_regs = std::max(d.vrf_peak_regs, s.vrf_launch_peak_regs);
     d.vrf_peak_blocks = std::max(d.vrf_peak_blocks, s.vrf_launch_peak_blocks);
   }
-  d.warp_instructions = now.warp_instructions - sum_before.warp_instructions;
-  d.thread_instructions = now.thread_instructions - sum_before.thread_instructions;
-  d.l1_load_requests = now.l1_load_requests - sum_before.l1_load_requests;
-  d.l1_hits = now.l1_hits - sum_before.l1_hits;
-  d.l1_merges = now.l1_merges - sum_before.l1_merges;
-  d.l1_const_requests = now.l1_const_requests - sum_before.l1_const_requests;
-  d.l1_const_hits = now.l1_const_hits - sum_before.l1_const_hits;
-  d.l2_hits = now.l2_hits - sum_before.l2_hits;
-  d.dram_accesses = now.dram_accesses - sum_before.dram_accesses;
-  d.dram_writes = now.dram_writes - sum_before.dram_writes;
-  d.share_global_loads = now.share_global_loads - sum_before.share_global_loads;
-  d.share_hits = now.share_hits - sum_before.share_hits;
-  d.vrf_reg_cycles = now.vrf_reg_cycles - sum_before.vrf_reg_cycles;
+  subtract_tied(LaunchStats::summed(d), LaunchStats::summed(now), LaunchStats::summed(sum_before));
   sum_before = now;
   return d;
 }

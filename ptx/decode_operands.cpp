@@ -71,50 +71,23 @@ void EntryBuilder::decode_operands(const std::vector<std::string>& ops, Instr& i
     in.nsrc = static_cast<std::uint8_t>(n);
   };
   const bool pred = in.type == Type::Pred;
+  // The regular shapes (ptx/opcodes.h): d, then 1 to 4 sources of the instruction's type.
+  if (const Shape shape = op_facts(in.op).shape; shape != Shape::Special) {
+    const std::size_t n = shape == Shape::Unary ? 1 : shape == Shape::Binary ? 2 : shape == Shape::Ternary ? 3 : 4;
+    need(n + 1, n + 1);
+    if (shape == Shape::Binary && pred) {  // and / or / xor of predicates
+      bool neg = false;
+      in.dst[0] = pred_dst(ops[0], line);
+      in.src[0] = pred_src(ops[1], &neg, line);
+      in.src[1] = pred_src(ops[2], &neg, line);
+      in.ndst = 1, in.nsrc = 2;
+      return;
+    }
+    in.dst[0] = value_dst(ops[0], line), in.ndst = 1;
+    srcs(1, n, in.type);
+    return;
+  }
   switch (in.op) {
-    case Op::Add:
-    case Op::Sub:
-    case Op::Mul:
-    case Op::Div:
-    case Op::Rem:
-    case Op::Min:
-    case Op::Max:
-    case Op::And:
-    case Op::Or:
-    case Op::Xor:
-    case Op::Shl:
-    case Op::Shr:
-    case Op::Copysign:
-    case Op::Mul24:
-      need(3, 3);
-      if (pred) {
-        bool neg = false;
-        in.dst[0] = pred_dst(ops[0], line);
-        in.src[0] = pred_src(ops[1], &neg, line);
-        in.src[1] = pred_src(ops[2], &neg, line);
-        in.ndst = 1, in.nsrc = 2;
-        return;
-      }
-      in.dst[0] = value_dst(ops[0], line), in.ndst = 1;
-      srcs(1, 2, in.type);
-      return;
-    case Op::Mad:
-    case Op::Fma:
-    case Op::Mad24:
-    case Op::Sad:
-    case Op::Bfe:
-    case Op::Prmt:
-    case Op::Slct:
-    case Op::Shf:
-      need(4, 4);
-      in.dst[0] = value_dst(ops[0], line), in.ndst = 1;
-      srcs(1, 3, in.type);
-      return;
-    case Op::Bfi:
-      need(5, 5);
-      in.dst[0] = value_dst(ops[0], line), in.ndst = 1;
-      srcs(1, 4, in.type);
-      return;
     case Op::Not:
     case Op::Mov:
       need(2, 2);
@@ -141,26 +114,6 @@ void EntryBuilder::decode_operands(const std::vector<std::string>& ops, Instr& i
         in.mode = Mode::Pack;
         return;
       }
-      srcs(1, 1, in.type);
-      return;
-    case Op::Abs:
-    case Op::Neg:
-    case Op::Cnot:
-    case Op::Popc:
-    case Op::Clz:
-    case Op::Brev:
-    case Op::Rcp:
-    case Op::Bfind:
-    case Op::Sqrt:
-    case Op::Rsqrt:
-    case Op::Ex2:
-    case Op::Lg2:
-    case Op::Sin:
-    case Op::Cos:
-    case Op::Tanh:
-    case Op::Cvta:
-      need(2, 2);
-      in.dst[0] = value_dst(ops[0], line), in.ndst = 1;
       srcs(1, 1, in.type);
       return;
     case Op::Cvt:
@@ -250,8 +203,8 @@ void EntryBuilder::decode_operands(const std::vector<std::string>& ops, Instr& i
     case Op::Ret:
     case Op::Exit:
       return;
-    case Op::Count:
-      break;
+    default:
+      break;  // Op::Count; the regular shapes returned above
   }
   fail(line, "unsupported instruction '" + info_->opcode + "'");
 }

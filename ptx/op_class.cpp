@@ -37,56 +37,34 @@ OpClass typed(Type t, OpClass i, OpClass f) { return is_f64(t) ? OpClass::DpAlu 
 }  // namespace
 
 OpClassOf op_class(const Instr& in) {
-  switch (in.op) {
-    case Op::Ld:
-    case Op::Atom:
-      return {OpClass::Load, mem_space(in.space)};  // atom returns the old value
-    case Op::St:
-    case Op::Red:
+  switch (op_facts(in.op).unit) {  // the unit kinds of ptx/opcodes.cpp's table
+    case UnitKind::Load:
+      return {OpClass::Load, mem_space(in.space)};
+    case UnitKind::Store:
       return {OpClass::Store, mem_space(in.space)};
-    case Op::Bar:
+    case UnitKind::Barrier:
       return {OpClass::Barrier, MemSpace::None};
-    case Op::Bra:
+    case UnitKind::Branch:
       return {OpClass::Branch, MemSpace::None};
-    case Op::Ret:
-    case Op::Exit:
+    case UnitKind::Exit:
       return {OpClass::Exit, MemSpace::None};
-    case Op::Rcp:
-    case Op::Sqrt:
-    case Op::Rsqrt:
-    case Op::Ex2:
-    case Op::Lg2:
-    case Op::Sin:
-    case Op::Cos:
-    case Op::Tanh:
+    case UnitKind::Sfu:
       return {OpClass::Sfu, MemSpace::None};  // any type: GPGPU-Sim's SFU ops
-    case Op::Add:
-    case Op::Sub:
-    case Op::Min:
-    case Op::Max:
-    case Op::Abs:
-    case Op::Neg:
-    case Op::Setp:
-    case Op::Set:
-    case Op::Copysign:
-    case Op::Testp: {
+    case UnitKind::AddLike: {
       const Type t =
           in.op == Op::Set && in.type2 != Type::None ? in.type2 : in.type;  // set: the compared type
       return {typed(t, OpClass::IntAlu, OpClass::FpAlu), MemSpace::None};
     }
-    case Op::Mul:
-    case Op::Mul24:
+    case UnitKind::MulLike:
       return {typed(in.type, OpClass::IntMul, OpClass::FpMul), MemSpace::None};  // incl. mul.wide
-    case Op::Mad:
-    case Op::Mad24:
-    case Op::Fma:
+    case UnitKind::MadLike:
       return {typed(in.type, OpClass::IntMad, OpClass::FpMad), MemSpace::None};
-    case Op::Div:
-    case Op::Rem:
+    case UnitKind::DivLike:
       return {typed(in.type, OpClass::IntDiv, OpClass::FpDiv), MemSpace::None};
-    default:
-      return {OpClass::IntAlu, MemSpace::None};  // logic, shifts, bit ops, mov, cvt, selp, shfl, vote, membar
+    case UnitKind::Alu:
+      break;
   }
+  return {OpClass::IntAlu, MemSpace::None};
 }
 
 }  // namespace rfvar::arch::ptx

@@ -2,7 +2,7 @@
 // following GPGPU-Sim 3.1's ptx_instruction::set_opcode_and_latency.
 //
 // Contract: op_class() is a pure function of the decoded instruction: every Op the parser accepts
-// has a class (one table in op_class.cpp, the source cited there). ld / atom are Loads, st / red
+// has a class (its unit kind in ptx/opcodes.cpp's table; the mapping and its source in op_class.cpp). ld / atom are Loads, st / red
 // Stores, with the instruction's state space (param and const -> Const); a memory instruction in
 // the generic space has MemSpace::None (its space is resolved per lane at run time, which the SM's
 // static code cannot express: the caller rejects it).

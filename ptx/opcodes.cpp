@@ -12,75 +12,89 @@ std::optional<E> lookup(const std::array<std::pair<std::string_view, E>, N>& tab
     if (name == s) return v;
   return std::nullopt;
 }
+
+// One row per Op, in enum order (checked below). Operand shapes: PTX ISA 8.x instruction
+// descriptions; unit kinds: GPGPU-Sim 3.1 cuda-sim.cc, ptx_instruction::set_opcode_and_latency (op_class.cpp).
+constexpr std::array<OpFacts, static_cast<std::size_t>(Op::Count)> kOpFacts{{
+    {Op::Add, "add", Shape::Binary, UnitKind::AddLike},
+    {Op::Sub, "sub", Shape::Binary, UnitKind::AddLike},
+    {Op::Mul, "mul", Shape::Binary, UnitKind::MulLike},
+    {Op::Mad, "mad", Shape::Ternary, UnitKind::MadLike},
+    {Op::Mul24, "mul24", Shape::Binary, UnitKind::MulLike},
+    {Op::Mad24, "mad24", Shape::Ternary, UnitKind::MadLike},
+    {Op::Div, "div", Shape::Binary, UnitKind::DivLike},
+    {Op::Rem, "rem", Shape::Binary, UnitKind::DivLike},
+    {Op::Abs, "abs", Shape::Unary, UnitKind::AddLike},
+    {Op::Neg, "neg", Shape::Unary, UnitKind::AddLike},
+    {Op::Min, "min", Shape::Binary, UnitKind::AddLike},
+    {Op::Max, "max", Shape::Binary, UnitKind::AddLike},
+    {Op::And, "and", Shape::Binary, UnitKind::Alu},
+    {Op::Or, "or", Shape::Binary, UnitKind::Alu},
+    {Op::Xor, "xor", Shape::Binary, UnitKind::Alu},
+    {Op::Not, "not", Shape::Special, UnitKind::Alu},
+    {Op::Cnot, "cnot", Shape::Unary, UnitKind::Alu},
+    {Op::Shl, "shl", Shape::Binary, UnitKind::Alu},
+    {Op::Shr, "shr", Shape::Binary, UnitKind::Alu},
+    {Op::Popc, "popc", Shape::Unary, UnitKind::Alu},
+    {Op::Clz, "clz", Shape::Unary, UnitKind::Alu},
+    {Op::Brev, "brev", Shape::Unary, UnitKind::Alu},
+    {Op::Bfe, "bfe", Shape::Ternary, UnitKind::Alu},
+    {Op::Bfi, "bfi", Shape::Bfi, UnitKind::Alu},
+    {Op::Prmt, "prmt", Shape::Ternary, UnitKind::Alu},
+    {Op::Sad, "sad", Shape::Ternary, UnitKind::Alu},
+    {Op::Shf, "shf", Shape::Ternary, UnitKind::Alu},
+    {Op::Bfind, "bfind", Shape::Unary, UnitKind::Alu},
+    {Op::Fma, "fma", Shape::Ternary, UnitKind::MadLike},
+    {Op::Rcp, "rcp", Shape::Unary, UnitKind::Sfu},
+    {Op::Sqrt, "sqrt", Shape::Unary, UnitKind::Sfu},
+    {Op::Rsqrt, "rsqrt", Shape::Unary, UnitKind::Sfu},
+    {Op::Ex2, "ex2", Shape::Unary, UnitKind::Sfu},
+    {Op::Lg2, "lg2", Shape::Unary, UnitKind::Sfu},
+    {Op::Sin, "sin", Shape::Unary, UnitKind::Sfu},
+    {Op::Cos, "cos", Shape::Unary, UnitKind::Sfu},
+    {Op::Tanh, "tanh", Shape::Unary, UnitKind::Sfu},
+    {Op::Copysign, "copysign", Shape::Binary, UnitKind::AddLike},
+    {Op::Testp, "testp", Shape::Special, UnitKind::AddLike},
+    {Op::Setp, "setp", Shape::Special, UnitKind::AddLike},
+    {Op::Set, "set", Shape::Special, UnitKind::AddLike},
+    {Op::Selp, "selp", Shape::Special, UnitKind::Alu},
+    {Op::Slct, "slct", Shape::Ternary, UnitKind::Alu},
+    {Op::Mov, "mov", Shape::Special, UnitKind::Alu},
+    {Op::Cvt, "cvt", Shape::Special, UnitKind::Alu},
+    {Op::Cvta, "cvta", Shape::Unary, UnitKind::Alu},
+    {Op::Ld, "ld", Shape::Special, UnitKind::Load},
+    {Op::St, "st", Shape::Special, UnitKind::Store},
+    {Op::Atom, "atom", Shape::Special, UnitKind::Load},
+    {Op::Red, "red", Shape::Special, UnitKind::Store},
+    {Op::Prefetch, "prefetch", Shape::Special, UnitKind::Alu},
+    {Op::Membar, "membar", Shape::Special, UnitKind::Alu},
+    {Op::Shfl, "shfl", Shape::Special, UnitKind::Alu},
+    {Op::Vote, "vote", Shape::Special, UnitKind::Alu},
+    {Op::Activemask, "activemask", Shape::Special, UnitKind::Alu},
+    {Op::Bar, "bar", Shape::Special, UnitKind::Barrier},
+    {Op::BarWarp, "bar.warp", Shape::Special, UnitKind::Alu},
+    {Op::Bra, "bra", Shape::Special, UnitKind::Branch},
+    {Op::Ret, "ret", Shape::Special, UnitKind::Exit},
+    {Op::Exit, "exit", Shape::Special, UnitKind::Exit},
+}};
+
+constexpr bool rows_in_enum_order() {
+  for (std::size_t i = 0; i < kOpFacts.size(); ++i)
+    if (static_cast<std::size_t>(kOpFacts[i].op) != i) return false;
+  return true;
+}
+static_assert(rows_in_enum_order(), "kOpFacts must list every Op in enum order");
+
 }  // namespace
 
+const OpFacts& op_facts(Op op) { return kOpFacts[static_cast<std::size_t>(op)]; }
+
 std::optional<Op> op_from(std::string_view b) {
-  static constexpr std::array<std::pair<std::string_view, Op>, 63> kOps{{
-      {"add", Op::Add},
-      {"sub", Op::Sub},
-      {"mul", Op::Mul},
-      {"mad", Op::Mad},
-      {"mul24", Op::Mul24},
-      {"mad24", Op::Mad24},
-      {"div", Op::Div},
-      {"rem", Op::Rem},
-      {"abs", Op::Abs},
-      {"neg", Op::Neg},
-      {"min", Op::Min},
-      {"max", Op::Max},
-      {"and", Op::And},
-      {"or", Op::Or},
-      {"xor", Op::Xor},
-      {"not", Op::Not},
-      {"cnot", Op::Cnot},
-      {"shl", Op::Shl},
-      {"shr", Op::Shr},
-      {"popc", Op::Popc},
-      {"clz", Op::Clz},
-      {"brev", Op::Brev},
-      {"bfe", Op::Bfe},
-      {"bfi", Op::Bfi},
-      {"prmt", Op::Prmt},
-      {"sad", Op::Sad},
-      {"fma", Op::Fma},
-      {"rcp", Op::Rcp},
-      {"sqrt", Op::Sqrt},
-      {"rsqrt", Op::Rsqrt},
-      {"ex2", Op::Ex2},
-      {"lg2", Op::Lg2},
-      {"sin", Op::Sin},
-      {"cos", Op::Cos},
-      {"tanh", Op::Tanh},
-      {"copysign", Op::Copysign},
-      {"testp", Op::Testp},
-      {"setp", Op::Setp},
-      {"set", Op::Set},
-      {"selp", Op::Selp},
-      {"slct", Op::Slct},
-      {"mov", Op::Mov},
-      {"cvt", Op::Cvt},
-      {"cvta", Op::Cvta},
-      {"ld", Op::Ld},
-      {"ldu", Op::Ld},
-      {"st", Op::St},
-      {"atom", Op::Atom},
-      {"red", Op::Red},
-      {"prefetch", Op::Prefetch},
-      {"prefetchu", Op::Prefetch},
-      {"membar", Op::Membar},
-      {"fence", Op::Membar},
-      {"shfl", Op::Shfl},
-      {"vote", Op::Vote},
-      {"activemask", Op::Activemask},
-      {"bar", Op::Bar},
-      {"barrier", Op::Bar},
-      {"bra", Op::Bra},
-      {"ret", Op::Ret},
-      {"exit", Op::Exit},
-      {"shf", Op::Shf},
-      {"bfind", Op::Bfind},
-  }};
-  return lookup(kOps, b);
+  for (const OpFacts& f : kOpFacts)
+    if (f.name == b) return f.op;  // "bar.warp" never matches: bases have no dot (decode_instr.cpp)
+  static constexpr std::array<std::pair<std::string_view, Op>, 4> kAliases{{
+      {"ldu", Op::Ld}, {"prefetchu", Op::Prefetch}, {"fence", Op::Membar}, {"barrier", Op::Bar}}};
+  return lookup(kAliases, b);
 }
 
 std::optional<Type> type_from(std::string_view s) {

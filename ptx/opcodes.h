@@ -166,7 +166,38 @@ enum class Mode : std::uint8_t {
 // Memory spaces; Generic is a flat address resolved per lane (device_memory.h windows).
 enum class Space : std::uint8_t { Generic, Global, Shared, Local, Const, Param };
 
-std::optional<Op> op_from(std::string_view base);
+// What the front end knows of an opcode apart from its semantics (ptx/exec_*.cpp), in one table
+// (opcodes.cpp): its PTX spelling, its operand shape (decode_operands.cpp) and the kind of unit
+// that runs it (op_class.cpp, after GPGPU-Sim 3.1's ptx_instruction::set_opcode_and_latency).
+enum class Shape : std::uint8_t {
+  Special,  // decoded by a case of its own (memory, compare, select, move, convert, warp-wide, control)
+  Unary,    // d, a
+  Binary,   // d, a, b (predicate registers when the type is .pred: and / or / xor)
+  Ternary,  // d, a, b, c
+  Bfi,      // d, a, b, c, e
+};
+enum class UnitKind : std::uint8_t {
+  Alu,      // a one-cycle integer ALU op: logic, shifts, bit ops, mov, cvt, selp, shfl, vote, membar
+  AddLike,  // int / fp / dp ALU by the operation type (add, min, compare, ...)
+  MulLike,  // int / fp / dp multiply by type
+  MadLike,  // int / fp / dp multiply-add by type
+  DivLike,  // int / fp / dp divide by type
+  Sfu,      // transcendental: the SFU at any type
+  Load,     // ld, atom (atom returns the old value)
+  Store,    // st, red (red has no result)
+  Barrier,
+  Branch,
+  Exit,
+};
+struct OpFacts {
+  Op op;
+  std::string_view name;
+  Shape shape;
+  UnitKind unit;
+};
+const OpFacts& op_facts(Op op);  // op < Op::Count
+
+std::optional<Op> op_from(std::string_view base);  // the table's names and ldu prefetchu fence barrier
 std::optional<Type> type_from(std::string_view s);
 std::optional<Cmp> cmp_from(std::string_view s);
 std::optional<Round> round_from(std::string_view s);

@@ -29,23 +29,23 @@ struct AgingResult {
   std::string chips_file, output;
 };
 
-struct GuardbandStage {
+// What the two stages share beside AgingOptions: the study inputs they take and their check.
+struct AgingStageBase : BindsPopulationAndTraceCache {
+  static void check(const AgingOptions& o, const StageContext& ctx) { check_aging_options(o, ctx.config); }
+};
+
+struct GuardbandStage : AgingStageBase {
   struct Options : AgingOptions {
     Options() : AgingOptions(12) {}  // Tan 2016 Fig. 12
   };
   using Result = AgingResult;
   static StageInfo info();
   static const std::vector<OptionDecl<Options>>& options();
-  static void bind(Options& o, const std::string& population, const std::string& trace_cache) {
-    o.chips_file = population;
-    o.trace_cache = trace_cache;
-  }
-  static void check(const Options& o, const StageContext& ctx) { check_aging_options(o, ctx.config); }
   static Result run(const Options& o, const StageContext& ctx);
   static nlohmann::json json(const Result& r);
 };
 
-struct PerfStage {
+struct PerfStage : AgingStageBase {
   struct Options : AgingOptions {
     bool single_clock = false;
     Options() : AgingOptions(13) {}  // Tan 2016 Fig. 13
@@ -53,11 +53,6 @@ struct PerfStage {
   using Result = AgingResult;
   static StageInfo info();
   static const std::vector<OptionDecl<Options>>& options();
-  static void bind(Options& o, const std::string& population, const std::string& trace_cache) {
-    o.chips_file = population;
-    o.trace_cache = trace_cache;
-  }
-  static void check(const Options& o, const StageContext& ctx) { check_aging_options(o, ctx.config); }
   static Result run(const Options& o, const StageContext& ctx);
   static nlohmann::json json(const Result& r);
 };

@@ -16,7 +16,7 @@
 
 namespace rfvar::stages {
 
-struct EnergyStage {
+struct EnergyStage : BindsTraceCache {
   struct Options {
     std::string kernels = "all";
     std::string configs = "1,2,3,4,5,6,7";
@@ -33,7 +33,6 @@ struct EnergyStage {
   };
   static StageInfo info();
   static const std::vector<OptionDecl<Options>>& options();
-  static void bind(Options& o, const std::string&, const std::string& trace_cache) { o.trace_cache = trace_cache; }
   static void check(const Options& o, const StageContext& ctx);
   static Result run(const Options& o, const StageContext& ctx);
   static nlohmann::json json(const Result& r);

@@ -16,7 +16,7 @@
 
 namespace rfvar::stages {
 
-struct FreqStage {
+struct FreqStage : BindsPopulation {
   struct Options {
     std::string chips_file;
     std::string techniques;       // default: Tan Fig. 3's (technique/registry.h)
@@ -35,7 +35,6 @@ struct FreqStage {
   };
   static StageInfo info();
   static const std::vector<OptionDecl<Options>>& options();
-  static void bind(Options& o, const std::string& population, const std::string&) { o.chips_file = population; }
   static void check(const Options& o, const StageContext& ctx);
   static Result run(const Options& o, const StageContext& ctx);
   static nlohmann::json json(const Result& r);

@@ -18,7 +18,7 @@
 
 namespace rfvar::stages {
 
-struct LtrfStage {
+struct LtrfStage : BindsTraceCache {
   struct Options {
     std::string kernels = "default";
     std::string designs = "bl,rfc,ltrf,ltrf+,shrf,ideal";
@@ -36,7 +36,6 @@ struct LtrfStage {
   };
   static StageInfo info();
   static const std::vector<OptionDecl<Options>>& options();
-  static void bind(Options& o, const std::string&, const std::string& trace_cache) { o.trace_cache = trace_cache; }
   static void check(const Options& o, const StageContext& ctx);
   static Result run(const Options& o, const StageContext& ctx);
   static nlohmann::json json(const Result& r);

@@ -16,7 +16,7 @@
 
 namespace rfvar::stages {
 
-struct PopulationStage {
+struct PopulationStage : BindsNothing {
   struct Options {
     std::optional<int> chips;  // unset: population.chips
     std::uint32_t first_chip = 0;
@@ -32,7 +32,6 @@ struct PopulationStage {
   };
   static StageInfo info();
   static const std::vector<OptionDecl<Options>>& options();
-  static void bind(Options&, const std::string&, const std::string&) {}
   static void check(const Options& o, const StageContext& ctx);
   static Result run(const Options& o, const StageContext& ctx);
   static nlohmann::json json(const Result& r);

@@ -17,7 +17,7 @@
 
 namespace rfvar::stages {
 
-struct SharingStage {
+struct SharingStage : BindsNothing {
   struct Options {
     std::string workloads;  // default: study::default_sharing_workloads()
     int table_entries = 200;
@@ -32,7 +32,6 @@ struct SharingStage {
   };
   static StageInfo info();
   static const std::vector<OptionDecl<Options>>& options();
-  static void bind(Options&, const std::string&, const std::string&) {}
   static void check(const Options& o, const StageContext& ctx);
   static Result run(const Options& o, const StageContext& ctx);
   static nlohmann::json json(const Result& r);

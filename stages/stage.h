@@ -93,6 +93,32 @@ struct StageInfo {
   bool uses_kernels = false;                 // depends on data/kernels/**.kernel and data/cuda
 };
 
+// The usual S::bind()s, for a stage to inherit: which study inputs its Options take (a field
+// `chips_file` for the population file, `trace_cache` for the study's PTX trace cache).
+struct BindsNothing {
+  template <class O>
+  static void bind(O&, const std::string&, const std::string&) {}
+};
+struct BindsTraceCache {
+  template <class O>
+  static void bind(O& o, const std::string&, const std::string& trace_cache) {
+    o.trace_cache = trace_cache;
+  }
+};
+struct BindsPopulation {
+  template <class O>
+  static void bind(O& o, const std::string& population, const std::string&) {
+    o.chips_file = population;
+  }
+};
+struct BindsPopulationAndTraceCache {
+  template <class O>
+  static void bind(O& o, const std::string& population, const std::string& trace_cache) {
+    o.chips_file = population;
+    o.trace_cache = trace_cache;
+  }
+};
+
 // A study option as the study file sees it.
 struct StudyOption {
   std::string name, type, help;

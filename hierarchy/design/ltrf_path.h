@@ -27,7 +27,10 @@
 
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <vector>
+
+#include "common/counters.h"
 
 #include "hierarchy/design/kernel_liveness.h"
 #include "hierarchy/ltrf/params.h"
@@ -46,14 +49,11 @@ struct LtrfPathStats {
   std::uint64_t region_entries = 0;   // dynamic region entries (a PREFETCH each when active)
   std::uint64_t prefetch_wait_cycles = 0;  // sum over PREFETCHes and refetches of the warp's wait
   std::uint64_t late_writes = 0;      // results written to the main RF for an inactive warp
-  LtrfPathStats& operator+=(const LtrfPathStats& o) {
-    partitions += o.partitions;
-    instructions += o.instructions;
-    region_entries += o.region_entries;
-    prefetch_wait_cycles += o.prefetch_wait_cycles;
-    late_writes += o.late_writes;
-    return *this;
+  template <class Self>
+  static auto counters(Self& s) {  // common/counters.h (partitions by its own list)
+    return std::tie(s.partitions, s.instructions, s.region_entries, s.prefetch_wait_cycles, s.late_writes);
   }
+  LtrfPathStats& operator+=(const LtrfPathStats& o) { return add_counters(*this, o); }
   double dynamic_region_length() const {
     return region_entries ? static_cast<double>(instructions) / static_cast<double>(region_entries) : 0.0;
   }

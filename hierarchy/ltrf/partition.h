@@ -23,7 +23,10 @@
 #pragma once
 
 #include <cstdint>
+#include <tuple>
 #include <vector>
+
+#include "common/counters.h"
 
 #include "hierarchy/ltrf/cfg.h"
 
@@ -49,19 +52,12 @@ struct PartitionStats {
   std::uint64_t accesses = 0;            // reads and writes served by the partition
   std::uint64_t misses = 0;              // accesses to a non-resident register (should stay 0)
 
-  PartitionStats& operator+=(const PartitionStats& o) {
-    prefetches += o.prefetches;
-    regions_entered += o.regions_entered;
-    activations += o.activations;
-    deactivations += o.deactivations;
-    regs_fetched += o.regs_fetched;
-    regs_written_back += o.regs_written_back;
-    dead_not_fetched += o.dead_not_fetched;
-    dead_not_written += o.dead_not_written;
-    accesses += o.accesses;
-    misses += o.misses;
-    return *this;
+  template <class Self>
+  static auto counters(Self& s) {  // common/counters.h
+    return std::tie(s.prefetches, s.regions_entered, s.activations, s.deactivations, s.regs_fetched,
+                    s.regs_written_back, s.dead_not_fetched, s.dead_not_written, s.accesses, s.misses);
   }
+  PartitionStats& operator+=(const PartitionStats& o) { return add_counters(*this, o); }
 };
 
 class WarpPartitions {

@@ -5,6 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <tuple>
+
+#include "common/counters.h"
 
 namespace rfvar::arch::rfc {
 
@@ -20,19 +23,12 @@ struct RfcStats {
   std::uint64_t flush_writebacks = 0;     // live values written back by flushes
   std::uint64_t dead_dropped = 0;         // dead values evicted / flushed without a write-back
 
-  RfcStats& operator+=(const RfcStats& o) {
-    reads += o.reads;
-    read_hits += o.read_hits;
-    writes_cached += o.writes_cached;
-    writes_bypassed += o.writes_bypassed;
-    overwrites += o.overwrites;
-    evictions += o.evictions;
-    eviction_writebacks += o.eviction_writebacks;
-    flushes += o.flushes;
-    flush_writebacks += o.flush_writebacks;
-    dead_dropped += o.dead_dropped;
-    return *this;
+  template <class Self>
+  static auto counters(Self& s) {  // common/counters.h
+    return std::tie(s.reads, s.read_hits, s.writes_cached, s.writes_bypassed, s.overwrites, s.evictions,
+                    s.eviction_writebacks, s.flushes, s.flush_writebacks, s.dead_dropped);
   }
+  RfcStats& operator+=(const RfcStats& o) { return add_counters(*this, o); }
 
   std::uint64_t mrf_reads() const { return reads - read_hits; }
   std::uint64_t mrf_writes() const { return writes_bypassed + eviction_writebacks + flush_writebacks; }

@@ -1,6 +1,7 @@
 #include "study/energy/energy_study.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <limits>
 #include <memory>
 #include <numeric>
@@ -319,20 +320,12 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
       res.mean_three_level_rel_compiled += a.three_level_rel;
     }
   }
-  if (res.rfc_workloads > 0) {
-    res.mean_rfc_rel /= res.rfc_workloads;
-    res.mean_two_level_rel_hand /= res.rfc_workloads;
-    res.mean_three_level_rel_hand /= res.rfc_workloads;
-  } else {
-    res.mean_rfc_rel = res.mean_two_level_rel_hand = res.mean_three_level_rel_hand = nan;
-  }
-  if (res.rfc_workloads_compiled > 0) {
-    res.mean_rfc_rel_compiled /= res.rfc_workloads_compiled;
-    res.mean_two_level_rel_compiled /= res.rfc_workloads_compiled;
-    res.mean_three_level_rel_compiled /= res.rfc_workloads_compiled;
-  } else {
-    res.mean_rfc_rel_compiled = res.mean_two_level_rel_compiled = res.mean_three_level_rel_compiled = nan;
-  }
+  const auto sums_to_means = [nan](auto n, std::initializer_list<double*> sums) {  // NaN without workloads
+    for (double* s : sums) *s = n > 0 ? *s / n : nan;
+  };
+  sums_to_means(res.rfc_workloads, {&res.mean_rfc_rel, &res.mean_two_level_rel_hand, &res.mean_three_level_rel_hand});
+  sums_to_means(res.rfc_workloads_compiled, {&res.mean_rfc_rel_compiled, &res.mean_two_level_rel_compiled,
+                                             &res.mean_three_level_rel_compiled});
   return res;
 }
 
