@@ -1,10 +1,10 @@
 // `rfvar l2-reuse --kernel K`: the L2 hit probability of each global/local memory instruction of a
-// benchmark, derived from its address streams over all SMs (arch/analysis/l2_reuse.h), next to the
+// benchmark, derived from its address streams over all SMs (analysis/l2_reuse.h), next to the
 // file's l2=. No model logic here.
 #include <cstdio>
 
 #include "apps/cli_common.h"
-#include "arch/analysis/l2_reuse.h"
+#include "analysis/l2_reuse.h"
 #include "hierarchy/ltrf/workload_set.h"
 
 namespace rfvar::apps {

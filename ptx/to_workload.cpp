@@ -7,7 +7,7 @@
 #include <string>
 #include <tuple>
 
-#include "arch/analysis/trace_l2_reuse.h"
+#include "analysis/trace_l2_reuse.h"
 #include "ptx/ptxas_regs.h"
 #include "ptx/reg_alloc.h"
 #include "ptx/register_use.h"

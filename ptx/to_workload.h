@@ -10,7 +10,7 @@
 // (register_ids.h), RegisterIds::Allocated = a liveness allocation to ids 0..62 (reg_alloc.h).
 // reg_lanes, static_reg_weight and pvd_regs come from the traces of all blocks (register_use.h).
 // Every global/local load and store gets l2_hit = its L2 hit rate over the whole run on p.sms SMs
-// (arch/analysis/trace_l2_reuse.h, with the L2 of arch.l2_*; 0 if no request reached the L2); l1_hit
+// (analysis/trace_l2_reuse.h, with the L2 of arch.l2_*; 0 if no request reached the L2); l1_hit
 // stays 0 (the SM's L1 tags decide). opt.line_bytes is the trace's line size and must equal
 // arch.l1_line_bytes (ConfigError otherwise). The path overload loads the harness, runs it with
 // opt.seed and opt.line_bytes (harness.h) and translates the run. Deterministic for given inputs.

@@ -17,13 +17,13 @@ import re
 import sys
 from pathlib import Path
 
-TOP = ["common", "varius", "rfmodel", "nbti", "workload", "arch", "ptx", "frontend", "hierarchy", "technique",
+TOP = ["common", "varius", "rfmodel", "nbti", "workload", "arch", "analysis", "ptx", "frontend", "hierarchy", "technique",
        "study", "stages", "apps"]
 
 # arch/ (the SM model) bottom first: the shared base (parameters, occupancy, statistics, event
-# queue); the memory system; the analyses on it (functional walks, L2-reuse derivations); the SM's parts (sharing: Jeon 2019's register-sharing tables); the SM;
+# queue); the memory system; the SM's parts (sharing: Jeon 2019's register-sharing tables); the SM;
 # run / gpu / run policy (arch/ itself).
-ARCH = ["core", "memory", "analysis", "mapping", "scheduler", "regfile", "sharing", "sm", "."]
+ARCH = ["core", "memory", "mapping", "scheduler", "regfile", "sharing", "sm", "."]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
 

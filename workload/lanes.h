@@ -1,6 +1,6 @@
 // Lane sets of the workload IR (kernel.h): which lanes of a warp exist and which meet the condition
 // of an `if` (docs/kernel-format.md). The one place a Cond is evaluated: the `.kernel` front end's
-// SIMT walk (simt_walk.h, for kernel_workload.h and arch/analysis/kernel_walk.h) and the parser's static lane
+// SIMT walk (simt_walk.h, for kernel_workload.h and analysis/kernel_walk.h) and the parser's static lane
 // analysis (Kernel::reg_lanes, the hybrid-bank candidates) use it.
 //
 // Contract: pure functions of their arguments. Programmatic conditions (Tan §3.3.4) depend only on

@@ -1,6 +1,6 @@
 // The SIMT walk of one warp through the structured control flow of the `.kernel` format
 // (docs/kernel-format.md): the front end's trace generator (kernel_workload.h) and the functional
-// walk (arch/analysis/kernel_walk.h) both execute a warp with it.
+// walk (analysis/kernel_walk.h) both execute a warp with it.
 //
 // Contract: simt_walk() executes warp `wib` of block `bid` of kernel `k` from pc 0 to its Exit on a
 // SIMT stack: an `if` splits the active lanes (lanes.h cond_lanes(), data-dependent conditions

@@ -83,7 +83,7 @@ struct ArchParams {
   int l1_size_bytes = 16384;  // L1 data cache tags (used by address-stream accesses only): GTX480 dl1 32:128:4
   int l1_line_bytes = 128;
   int l1_ways = 4;
-  int l2_size_bytes = 786432;  // GPU-wide L2 of the l2= derivations (arch/analysis/l2_reuse.h): GTX480 dl2
+  int l2_size_bytes = 786432;  // GPU-wide L2 of the l2= derivations (analysis/l2_reuse.h): GTX480 dl2
   int l2_line_bytes = 128;
   int l2_ways = 8;
   // arch.l2_write_policy: what a store that misses in the L2 costs the DRAM. "write-allocate" =

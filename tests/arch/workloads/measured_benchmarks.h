@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "arch/analysis/kernel_walk.h"
+#include "analysis/kernel_walk.h"
 #include "arch/core/params.h"
 #include "workload/kernel.h"
 

@@ -7,7 +7,7 @@
 #include <bit>
 #include <string>
 
-#include "arch/analysis/kernel_walk.h"
+#include "analysis/kernel_walk.h"
 #include "arch/core/params.h"
 #include "arch/mapping/i_register_mapping.h"
 #include "arch/run.h"

@@ -4,10 +4,10 @@
 //
 // Contract: derive_trace_l2_reuse() is pure and deterministic. `launches[i]` holds every block of
 // b.launches[i] (all of them: the walk needs the whole grid). It walks every launch over all
-// `p.sms` SMs exactly as l2_reuse.h does (arch/analysis/gpu_rounds.h: block b on SM b % sms, at most
+// `p.sms` SMs exactly as l2_reuse.h does (analysis/gpu_rounds.h: block b on SM b % sms, at most
 // max_blocks_per_sm() resident, lock-step rounds of one warp instruction per resident warp, no
 // timing), sending the line requests of each traced global/local step (Instr::mem_trace) through
-// that SM's L1 and the one shared L2 (arch/analysis/l2_filter.h). Trace lines are in units of
+// that SM's L1 and the one shared L2 (analysis/l2_filter.h). Trace lines are in units of
 // arch.l1_line_bytes (trace.h). Every listed instruction is derivable; file_l2 is the Instr's l2_hit.
 // Throws std::invalid_argument if a block of a launch is missing or a trace is inconsistent with
 // the static code (a traced step without its TraceMem).
@@ -15,7 +15,7 @@
 
 #include <vector>
 
-#include "arch/analysis/l2_reuse.h"
+#include "analysis/l2_reuse.h"
 #include "workload/trace.h"
 
 namespace rfvar::arch {

@@ -1,5 +1,5 @@
 // Functional walk of warps through the workload IR (see kernel_walk.h for the contract).
-#include "arch/analysis/kernel_walk.h"
+#include "analysis/kernel_walk.h"
 
 #include <bit>
 

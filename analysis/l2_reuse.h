@@ -5,11 +5,11 @@
 //
 // Contract: derive_l2_reuse() is pure (no printing, no files) and deterministic for a given `rng`
 // (which draws only the kernels' `rand` / `wrand` conditions). It walks every warp of every block
-// of every launch (arch/analysis/kernel_walk.h) over all `p.sms` SMs: block b runs on SM b % sms
+// of every launch (analysis/kernel_walk.h) over all `p.sms` SMs: block b runs on SM b % sms
 // (GPGPU-Sim's round-robin distribution, as the SM model assumes), at most max_blocks_per_sm()
 // (arch/core/occupancy.h) blocks resident per SM, an SM's next block dispatched when one of its blocks
 // retires. Concurrency is approximated without timing: in each round every resident warp of every
-// SM executes one warp instruction (SM 0 first, blocks and warps in order; arch/analysis/gpu_rounds.h);
+// SM executes one warp instruction (SM 0 first, blocks and warps in order; analysis/gpu_rounds.h);
 // barriers and latencies are not modelled. Each SM filters its coalesced line requests through its
 // own L1 (L1Cache with arch.l1_*: loads allocate, stores write-evict and always go on; reset at each
 // launch as the SM model's is), and every request that leaves an L1 goes to ONE shared L2 (L2Params;

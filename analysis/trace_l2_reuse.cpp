@@ -1,12 +1,12 @@
 // GPU-wide L2 reuse of recorded warp traces (see trace_l2_reuse.h for the contract).
-#include "arch/analysis/trace_l2_reuse.h"
+#include "analysis/trace_l2_reuse.h"
 
 #include <cstddef>
 #include <stdexcept>
 #include <string>
 
-#include "arch/analysis/gpu_rounds.h"
-#include "arch/analysis/l2_filter.h"
+#include "analysis/gpu_rounds.h"
+#include "analysis/l2_filter.h"
 #include "arch/core/occupancy.h"
 
 namespace rfvar::arch {

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "arch/analysis/l2_reuse.h"
+#include "analysis/l2_reuse.h"
 #include "arch/memory/l1_cache.h"
 
 namespace rfvar::arch {

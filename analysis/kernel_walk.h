@@ -1,6 +1,6 @@
 // A functional (timing-free) walk of a benchmark's warps through the workload IR: the dynamic counts
 // the kernel-characteristic tests check (active lanes, register use, memory intensity) and, on
-// request, the warp's address-stream accesses in dynamic order (the input of arch/analysis/l2_reuse.h).
+// request, the warp's address-stream accesses in dynamic order (the input of analysis/l2_reuse.h).
 //
 // Contract: walk_warp() executes one warp of one block exactly as docs/kernel-format.md defines the
 // control flow (structured SIMT ifs with reconvergence, loops with fixed trips, a part with no active

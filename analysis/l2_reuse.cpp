@@ -1,11 +1,11 @@
 // GPU-wide L2 reuse of address streams (see l2_reuse.h for the contract).
-#include "arch/analysis/l2_reuse.h"
+#include "analysis/l2_reuse.h"
 
 #include <cstddef>
 
-#include "arch/analysis/gpu_rounds.h"
-#include "arch/analysis/kernel_walk.h"
-#include "arch/analysis/l2_filter.h"
+#include "analysis/gpu_rounds.h"
+#include "analysis/kernel_walk.h"
+#include "analysis/l2_filter.h"
 #include "arch/core/occupancy.h"
 
 namespace rfvar::arch {

@@ -1,10 +1,10 @@
-// Tests of the GPU-wide L2 reuse derivation (arch/analysis/l2_reuse.h): hand-made kernels whose L1 and
+// Tests of the GPU-wide L2 reuse derivation (analysis/l2_reuse.h): hand-made kernels whose L1 and
 // L2 traffic over 15 SMs is worked out by hand.
 #include <doctest/doctest.h>
 
 #include <string>
 
-#include "arch/analysis/l2_reuse.h"
+#include "analysis/l2_reuse.h"
 #include "workload/kernel_parser.h"
 
 namespace {

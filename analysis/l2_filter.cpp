@@ -1,5 +1,5 @@
 // Per-SM L1s in front of one shared L2 (see l2_filter.h for the contract).
-#include "arch/analysis/l2_filter.h"
+#include "analysis/l2_filter.h"
 
 #include <cstddef>
 

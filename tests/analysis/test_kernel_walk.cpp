@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "arch/analysis/kernel_walk.h"
+#include "analysis/kernel_walk.h"
 #include "workload/kernel_parser.h"
 
 namespace {
