@@ -147,29 +147,43 @@ static void write_impl(H5::H5File& f, const std::string& path, const std::vector
   if (n > 0) ds.write(data.data(), type);
 }
 
-void H5Writer::write_rows(const std::string& path, const Dims& dims, const RowPart& part,
-                          const std::vector<std::string>& labels, const std::string& units) {
-  if (dims.size() < 2) throw std::logic_error("h5 write_rows '" + path + "': needs at least 2 dimensions");
-  std::uint64_t slab = 1;
-  for (std::size_t i = 2; i < dims.size(); ++i) slab *= dims[i];
-  H5::DataSet ds = create_dataset(impl_->file, path, H5::PredType::NATIVE_FLOAT, sizeof(float), dims, labels,
-                                  units, deflate_level_);
-  std::vector<float> row(dims[1] * slab);
-  std::vector<hsize_t> start(dims.size(), 0), count(dims.begin(), dims.end());
-  count[0] = 1;
-  H5::DataSpace file_space = ds.getSpace();
-  const hsize_t row_elems = row.size();
-  H5::DataSpace mem_space(1, &row_elems);
-  for (std::uint64_t i = 0; i < dims[0]; ++i) {
-    for (std::uint64_t j = 0; j < dims[1]; ++j) {
-      const float* p = part(i, j);
-      std::copy(p, p + slab, row.begin() + static_cast<std::ptrdiff_t>(j * slab));
-    }
-    start[0] = i;
-    file_space.selectHyperslab(H5S_SELECT_SET, count.data(), start.data());
-    if (row_elems > 0) ds.write(row.data(), H5::PredType::NATIVE_FLOAT, mem_space, file_space);
-  }
+template <typename T>
+void H5Writer::create_blocks(const std::string& path, const Dims& dims, const std::vector<std::string>& labels,
+                             const std::string& units) {
+  if (dims.empty()) throw std::logic_error("h5 create_blocks '" + path + "': needs at least 1 dimension");
+  create_dataset(impl_->file, path, pred(static_cast<const T*>(nullptr)), sizeof(T), dims, labels, units,
+                 deflate_level_);
 }
+
+template <typename T>
+void H5Writer::write_block(const std::string& path, std::uint64_t first_row, const std::vector<T>& data) {
+  H5::DataSet ds = impl_->file.openDataSet(path);
+  H5::DataSpace file_space = ds.getSpace();
+  std::vector<hsize_t> dims(static_cast<std::size_t>(file_space.getSimpleExtentNdims()));
+  file_space.getSimpleExtentDims(dims.data());
+  std::uint64_t row = 1;
+  for (std::size_t i = 1; i < dims.size(); ++i) row *= dims[i];
+  const std::uint64_t rows = row ? data.size() / row : 0;
+  if (rows * row != data.size() || first_row + rows > dims[0])
+    throw std::logic_error("h5 write_block '" + path + "': not whole rows inside the dataset");
+  if (data.empty()) return;
+  std::vector<hsize_t> start(dims.size(), 0), count = dims;
+  start[0] = first_row;
+  count[0] = rows;
+  file_space.selectHyperslab(H5S_SELECT_SET, count.data(), start.data());
+  const hsize_t n = data.size();
+  H5::DataSpace mem_space(1, &n);
+  ds.write(data.data(), pred(static_cast<const T*>(nullptr)), mem_space, file_space);
+}
+
+#define RFVAR_H5_BLOCKS(T)                                                                                    \
+  template void H5Writer::create_blocks<T>(const std::string&, const Dims&, const std::vector<std::string>&, \
+                                           const std::string&);                                              \
+  template void H5Writer::write_block<T>(const std::string&, std::uint64_t, const std::vector<T>&);
+RFVAR_H5_BLOCKS(float)
+RFVAR_H5_BLOCKS(double)
+RFVAR_H5_BLOCKS(std::int32_t)
+#undef RFVAR_H5_BLOCKS
 
 #define RFVAR_H5_WRITE(T)                                                                      \
   void H5Writer::write(const std::string& p, const std::vector<T>& d, const Dims& dims,        \

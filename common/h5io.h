@@ -49,12 +49,17 @@ class H5Writer {
   void set_deflate_level(int level);
   int deflate_level() const { return deflate_level_; }
 
-  // Float dataset `path` of shape dims (at least 2-D) written one leading row at a time: row i is
-  // the concatenation over j < dims[1] of part(i, j), prod(dims[2:]) floats each, so a big
-  // dataset never needs one contiguous buffer (rfvar chips' per-SM delays).
-  using RowPart = std::function<const float*(std::uint64_t, std::uint64_t)>;
-  void write_rows(const std::string& path, const Dims& dims, const RowPart& part,
-                  const std::vector<std::string>& labels = {}, const std::string& units = "");
+  // A dataset created whole and filled in blocks of leading rows, so a big dataset never needs one
+  // buffer (rfvar chips writes its population batch by batch, chip by chip). create_blocks<T>()
+  // creates `path` of shape dims (at least 1-D; the compression policy above); write_block() writes
+  // rows [first_row, first_row + k) from `data`, which holds k whole rows (k * prod(dims[1:])
+  // values, row-major). T: float, double or std::int32_t. A block past the end or of a partial row is
+  // a std::logic_error.
+  template <typename T>
+  void create_blocks(const std::string& path, const Dims& dims, const std::vector<std::string>& labels = {},
+                     const std::string& units = "");
+  template <typename T>
+  void write_block(const std::string& path, std::uint64_t first_row, const std::vector<T>& data);
 
   // 1-D dataset of variable-length strings (technique names, kernel names...).
   void write_strings(const std::string& path, const std::vector<std::string>& data);

@@ -9,78 +9,122 @@
 
 #include "common/h5io.h"
 #include "varius/params.h"
+#include "varius/population.h"
 
 namespace rfvar::stages {
 
-namespace {
+struct ChipsFileWriter::Impl {
+  H5Writer w;
+  std::uint64_t n = 0, written = 0, sms = 0, grid = 0;
+  varius::RfGeometry geometry;
+  bool created = false;
+  Impl(const std::filesystem::path& out, std::uint64_t chips) : w(out), n(chips) {}
+};
 
-template <typename T, typename Get>
-std::vector<T> per_sm(const std::vector<varius::ChipSample>& chips, std::size_t width, Get get) {
-  std::vector<T> out;
-  out.reserve(chips.size() * (chips.empty() ? 0 : chips.front().sms.size()) * width);
-  for (const auto& c : chips)
-    for (const auto& d : c.sms) get(d, out);
-  return out;
+ChipsFileWriter::ChipsFileWriter(const std::filesystem::path& out, std::uint64_t chips, std::uint64_t seed,
+                                 std::uint32_t first_chip, const Config& config, const std::string& command_line)
+    : impl_(std::make_unique<Impl>(out, chips)) {
+  H5Writer& w = impl_->w;
+  w.set_deflate_level(varius::PopulationParams::from_config(config).deflate_level);
+  w.provenance("chips", seed, config, command_line);
+  w.attr("/", "first_chip", static_cast<std::int64_t>(first_chip));
 }
 
-}  // namespace
+ChipsFileWriter::~ChipsFileWriter() = default;
+
+void ChipsFileWriter::create(const varius::ChipSample& first) {
+  Impl& m = *impl_;
+  m.sms = first.sms.size();
+  m.geometry = first.geometry;
+  m.grid = static_cast<std::uint64_t>(first.grid);
+  const std::uint64_t n = m.n, sms = m.sms, g = m.grid;
+  const auto regs = static_cast<std::uint64_t>(m.geometry.registers()),
+             vecs = static_cast<std::uint64_t>(m.geometry.vectors()),
+             sbs = static_cast<std::uint64_t>(m.geometry.subbank_count());
+  const std::vector<std::string> lab2{"chip", "sm"}, lab1{"chip"};
+  m.w.create_blocks<std::int32_t>("/chips/chip_id", {n}, lab1);
+  m.w.create_blocks<float>("/chips/reg_delay", {n, sms, regs}, {"chip", "sm", "register"},
+                           "normalized delay");
+  m.w.create_blocks<float>("/chips/vector_delay", {n, sms, vecs}, {"chip", "sm", "vector"},
+                           "normalized delay");
+  const Dims sb{n, sms, sbs};
+  m.w.create_blocks<float>("/chips/subbank_delay", sb, {"chip", "sm", "subbank"}, "normalized delay");
+  m.w.create_blocks<float>("/chips/subbank_dvth_sys", sb, {"chip", "sm", "subbank"}, "V");
+  m.w.create_blocks<float>("/chips/slowest_cell", {n, sms}, lab2, "normalized delay");
+  m.w.create_blocks<float>("/chips/fastest_cell", {n, sms}, lab2, "normalized delay");
+  m.w.create_blocks<double>("/chips/sm_norm_freq", {n, sms}, lab2, "normalized frequency");
+  m.w.create_blocks<double>("/chips/chip_norm_freq", {n}, lab1, "normalized frequency");
+  m.w.create_blocks<double>("/chips/vth_d2d", {n}, lab1, "relative");
+  m.w.create_blocks<double>("/chips/leff_d2d", {n}, lab1, "relative");
+  m.w.create_blocks<float>("/maps/vth_sys", {n, g, g}, {"chip", "y", "x"}, "relative");
+  m.w.create_blocks<float>("/maps/leff_sys", {n, g, g}, {"chip", "y", "x"}, "relative");
+  m.created = true;
+}
+
+void ChipsFileWriter::append(const std::vector<varius::ChipSample>& batch) {
+  Impl& m = *impl_;
+  if (batch.empty()) return;
+  if (!m.created) create(batch.front());
+  if (m.written + batch.size() > m.n) throw std::logic_error("ChipsFileWriter: more chips than announced");
+  // Per-SM arrays chip by chip (one chip's rows at a time, a few MB); the per-chip values per batch.
+  std::vector<float> row;
+  auto per_sm_row = [&](const std::string& path, std::uint64_t i, const varius::ChipSample& c, auto member) {
+    row.clear();
+    for (const varius::SmDelays& d : c.sms) {
+      if (c.sms.size() != m.sms || c.geometry.registers() != m.geometry.registers() ||
+          c.geometry.subbank_count() != m.geometry.subbank_count())
+        throw std::logic_error("ChipsFileWriter: chips of different shapes");
+      row.insert(row.end(), (d.*member).begin(), (d.*member).end());
+    }
+    m.w.write_block(path, m.written + i, row);
+  };
+  std::vector<std::int32_t> ids;
+  std::vector<float> slowest, fastest;
+  std::vector<double> sm_f, chip_f, vd2d, ld2d;
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const varius::ChipSample& c = batch[i];
+    per_sm_row("/chips/reg_delay", i, c, &varius::SmDelays::reg_delay);
+    per_sm_row("/chips/vector_delay", i, c, &varius::SmDelays::vector_delay);
+    per_sm_row("/chips/subbank_delay", i, c, &varius::SmDelays::subbank_delay);
+    per_sm_row("/chips/subbank_dvth_sys", i, c, &varius::SmDelays::subbank_dvth_sys_V);
+    if (static_cast<std::uint64_t>(c.grid) != m.grid) throw std::logic_error("ChipsFileWriter: chips of different grids");
+    m.w.write_block("/maps/vth_sys", m.written + i, c.vth_sys_map);
+    m.w.write_block("/maps/leff_sys", m.written + i, c.leff_sys_map);
+    ids.push_back(static_cast<std::int32_t>(c.chip_id));
+    for (const varius::SmDelays& d : c.sms) {
+      slowest.push_back(d.slowest_cell);
+      fastest.push_back(d.fastest_cell);
+      sm_f.push_back(d.baseline_norm_freq());
+    }
+    chip_f.push_back(varius::chip_norm_freq(c));
+    vd2d.push_back(c.vth_d2d);
+    ld2d.push_back(c.leff_d2d);
+  }
+  m.w.write_block("/chips/chip_id", m.written, ids);
+  m.w.write_block("/chips/slowest_cell", m.written, slowest);
+  m.w.write_block("/chips/fastest_cell", m.written, fastest);
+  m.w.write_block("/chips/sm_norm_freq", m.written, sm_f);
+  m.w.write_block("/chips/chip_norm_freq", m.written, chip_f);
+  m.w.write_block("/chips/vth_d2d", m.written, vd2d);
+  m.w.write_block("/chips/leff_d2d", m.written, ld2d);
+  m.written += batch.size();
+}
+
+void ChipsFileWriter::commit() {
+  Impl& m = *impl_;
+  if (m.written != m.n) throw std::logic_error("ChipsFileWriter: fewer chips than announced");
+  if (!m.created) create(varius::ChipSample{});  // an empty population: the datasets with no chips
+  m.w.attr("/chips", "subbanks", static_cast<std::int64_t>(m.geometry.subbanks));
+  m.w.attr("/chips", "rows_per_bank", static_cast<std::int64_t>(m.geometry.rows_per_bank));
+  m.w.attr("/chips", "banks", static_cast<std::int64_t>(m.geometry.banks));
+  m.w.commit();
+}
 
 void write_chips_file(const std::filesystem::path& out, const std::vector<varius::ChipSample>& chips,
                       std::uint64_t seed, std::uint32_t first_chip, const Config& config,
                       const std::string& command_line) {
-  H5Writer w(out);
-  w.set_deflate_level(varius::PopulationParams::from_config(config).deflate_level);
-  w.provenance("chips", seed, config, command_line);
-  w.attr("/", "first_chip", static_cast<std::int64_t>(first_chip));
-  const std::uint64_t n = chips.size();
-  const std::uint64_t sms = chips.empty() ? 0 : chips.front().sms.size();
-  const varius::RfGeometry g = chips.empty() ? varius::RfGeometry{} : chips.front().geometry;
-  const std::uint64_t regs = g.registers(), vecs = g.vectors(), sbs = g.subbank_count();
-  const std::vector<std::string> lab3r{"chip", "sm", "register"}, lab3v{"chip", "sm", "vector"},
-      lab3s{"chip", "sm", "subbank"}, lab2{"chip", "sm"};
-  std::vector<std::int32_t> ids;
-  std::vector<double> chip_f, vd2d, ld2d;
-  for (const auto& c : chips) {
-    ids.push_back(static_cast<std::int32_t>(c.chip_id));
-    double s = 0.0;
-    for (const auto& d : c.sms) s += d.baseline_norm_freq();
-    chip_f.push_back(c.sms.empty() ? 0.0 : s / static_cast<double>(c.sms.size()));
-    vd2d.push_back(c.vth_d2d);
-    ld2d.push_back(c.leff_d2d);
-  }
-  w.write("/chips/chip_id", ids, {n}, {"chip"});
-  // Per-SM arrays are written chip by chip straight from the samples (no whole-dataset copy).
-  auto per_sm_rows = [&](const std::string& path, std::uint64_t width, const std::vector<std::string>& labels,
-                         const std::string& units, auto member) {
-    w.write_rows(path, {n, sms, width},
-                 [&](std::uint64_t i, std::uint64_t j) { return (chips[i].sms[j].*member).data(); }, labels, units);
-  };
-  per_sm_rows("/chips/reg_delay", regs, lab3r, "normalized delay", &varius::SmDelays::reg_delay);
-  per_sm_rows("/chips/vector_delay", vecs, lab3v, "normalized delay", &varius::SmDelays::vector_delay);
-  per_sm_rows("/chips/subbank_delay", sbs, lab3s, "normalized delay", &varius::SmDelays::subbank_delay);
-  per_sm_rows("/chips/subbank_dvth_sys", sbs, lab3s, "V", &varius::SmDelays::subbank_dvth_sys_V);
-  w.write("/chips/slowest_cell",
-          per_sm<float>(chips, 1, [](const varius::SmDelays& d, std::vector<float>& o) { o.push_back(d.slowest_cell); }),
-          {n, sms}, lab2, "normalized delay");
-  w.write("/chips/fastest_cell",
-          per_sm<float>(chips, 1, [](const varius::SmDelays& d, std::vector<float>& o) { o.push_back(d.fastest_cell); }),
-          {n, sms}, lab2, "normalized delay");
-  w.write("/chips/sm_norm_freq",
-          per_sm<double>(chips, 1,
-                         [](const varius::SmDelays& d, std::vector<double>& o) { o.push_back(d.baseline_norm_freq()); }),
-          {n, sms}, lab2, "normalized frequency");
-  w.write("/chips/chip_norm_freq", chip_f, {n}, {"chip"}, "normalized frequency");
-  w.write("/chips/vth_d2d", vd2d, {n}, {"chip"}, "relative");
-  w.write("/chips/leff_d2d", ld2d, {n}, {"chip"}, "relative");
-  const std::uint64_t gg = chips.empty() ? 0 : static_cast<std::uint64_t>(chips.front().grid);
-  const std::vector<std::string> lab_map{"chip", "y", "x"};
-  w.write_rows("/maps/vth_sys", {n, gg, gg},
-               [&](std::uint64_t i, std::uint64_t y) { return chips[i].vth_sys_map.data() + y * gg; }, lab_map, "relative");
-  w.write_rows("/maps/leff_sys", {n, gg, gg},
-               [&](std::uint64_t i, std::uint64_t y) { return chips[i].leff_sys_map.data() + y * gg; }, lab_map, "relative");
-  w.attr("/chips", "subbanks", static_cast<std::int64_t>(g.subbanks));
-  w.attr("/chips", "rows_per_bank", static_cast<std::int64_t>(g.rows_per_bank));
-  w.attr("/chips", "banks", static_cast<std::int64_t>(g.banks));
+  ChipsFileWriter w(out, chips.size(), seed, first_chip, config, command_line);
+  w.append(chips);
   w.commit();
 }
 

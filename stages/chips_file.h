@@ -26,6 +26,27 @@
 
 namespace rfvar::stages {
 
+// Writes a chips file of `chips` chips batch by batch, so a population never has to be in memory
+// whole (rfvar chips of 10,000 chips): append() takes the next chips in file order (the first call
+// fixes the SMs, geometry and map grid, which every later chip must share), commit() checks that
+// all `chips` came and renames the file into place (H5Writer). Destroyed without commit(): no file.
+class ChipsFileWriter {
+ public:
+  ChipsFileWriter(const std::filesystem::path& out, std::uint64_t chips, std::uint64_t seed, std::uint32_t first_chip,
+                  const Config& config, const std::string& command_line);
+  ~ChipsFileWriter();
+  ChipsFileWriter(const ChipsFileWriter&) = delete;
+  ChipsFileWriter& operator=(const ChipsFileWriter&) = delete;
+  void append(const std::vector<varius::ChipSample>& batch);
+  void commit();
+
+ private:
+  void create(const varius::ChipSample& first);
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The whole population at once: a ChipsFileWriter with one append().
 void write_chips_file(const std::filesystem::path& out, const std::vector<varius::ChipSample>& chips,
                       std::uint64_t seed, std::uint32_t first_chip, const Config& config,
                       const std::string& command_line);

@@ -1,5 +1,6 @@
 #include "stages/population_stage.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <limits>
@@ -71,23 +72,35 @@ PopulationStage::Result PopulationStage::run(const Options& co, const StageConte
   const auto vp = varius::VariusParams::from_config(config);
   const auto fp = varius::FloorplanParams::from_config(config);
   const std::uint64_t seed = master_seed(config);
-  // Fail on an unwritable output before spending time: H5Writer checks the directory.
-  { const auto probe = std::make_unique<H5Writer>(ctx.output); }
 
   const auto t0 = std::chrono::steady_clock::now();
   const varius::ChipSampler sampler(vp, fp);
-  std::vector<varius::ChipSample> chips;
+  // The writer opens the output first: an unwritable one fails before any time is spent (H5Writer).
+  // Batches of kBatchChips chips, each sampled in parallel (over the ranks and their threads), then
+  // written and dropped: memory is bounded by one batch (~2.3 MB a chip), whatever the population.
+  // Distributed, rank 0 writes the one file (every rank holds every chip of a batch after the exchange).
+  constexpr int kBatchChips = 256;
+  const bool writer = !ctx.jobs || ctx.jobs->rank() == 0;
+  std::unique_ptr<ChipsFileWriter> file;
+  if (writer)
+    file = std::make_unique<ChipsFileWriter>(ctx.output, static_cast<std::uint64_t>(pop.chips), seed, co.first_chip,
+                                             config, ctx.command_line);
+  varius::PopulationSummarizer summary;
   {
     Progress bar("chips", static_cast<std::uint64_t>(pop.chips), ctx.progress);
-    chips = varius::sample_population(sampler, seed, co.first_chip, pop.chips, &bar, ctx.jobs);
+    for (int b = 0; b < pop.chips; b += kBatchChips) {
+      const std::vector<varius::ChipSample> chips =
+          varius::sample_population(sampler, seed, co.first_chip + static_cast<std::uint32_t>(b),
+                                    std::min(kBatchChips, pop.chips - b), &bar, ctx.jobs);
+      if (file) file->append(chips);
+      summary.add(chips);
+    }
   }
-  // Distributed, rank 0 writes the one file (every rank holds every chip after the exchange).
-  if (!ctx.jobs || ctx.jobs->rank() == 0)
-    write_chips_file(ctx.output, chips, seed, co.first_chip, config, ctx.command_line);
+  if (file) file->commit();
   if (ctx.jobs) ctx.jobs->log().clear();
   Result r;
   r.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  r.summary = varius::summarize(chips);
+  r.summary = summary.result();
   r.first_chip = co.first_chip;
   r.seed = seed;
   r.sampling = vp.sampling;

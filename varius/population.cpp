@@ -50,34 +50,41 @@ double chip_norm_freq(const ChipSample& c) {
   return c.sms.empty() ? 0.0 : s / static_cast<double>(c.sms.size());
 }
 
-PopulationSummary summarize(const std::vector<ChipSample>& chips) {
-  PopulationSummary s;
-  s.chips = static_cast<int>(chips.size());
-  if (chips.empty()) return s;
-  s.sms_per_chip = static_cast<int>(chips.front().sms.size());
-  double sum = 0.0, ratio = 0.0, within = 0.0;
-  long sms = 0;
-  std::vector<double> f;
+void PopulationSummarizer::add(const std::vector<ChipSample>& chips) {
+  if (f_.empty() && !chips.empty()) sms_per_chip_ = static_cast<int>(chips.front().sms.size());
   for (const ChipSample& c : chips) {
-    f.push_back(chip_norm_freq(c));
-    sum += f.back();
+    f_.push_back(chip_norm_freq(c));
+    sum_ += f_.back();
     double fmin = 1e300, fmax = 0.0;
     for (const SmDelays& d : c.sms) {
       fmin = std::min(fmin, d.baseline_norm_freq());
       fmax = std::max(fmax, d.baseline_norm_freq());
-      within += static_cast<double>(d.slowest_cell) / d.fastest_cell;
-      ++sms;
+      within_ += static_cast<double>(d.slowest_cell) / d.fastest_cell;
+      ++sms_;
     }
-    ratio += fmax / fmin;
+    ratio_ += fmax / fmin;
   }
-  const double n = static_cast<double>(chips.size());
-  s.mean_norm_freq = sum / n;
+}
+
+PopulationSummary PopulationSummarizer::result() const {
+  PopulationSummary s;
+  s.chips = static_cast<int>(f_.size());
+  if (f_.empty()) return s;
+  s.sms_per_chip = sms_per_chip_;
+  const double n = static_cast<double>(f_.size());
+  s.mean_norm_freq = sum_ / n;
   double var = 0.0;
-  for (double x : f) var += (x - s.mean_norm_freq) * (x - s.mean_norm_freq);
-  s.std_norm_freq = chips.size() > 1 ? std::sqrt(var / (n - 1.0)) : 0.0;
-  s.sm_to_sm_ratio_mean = ratio / n;
-  s.within_sm_ratio_mean = within / static_cast<double>(sms);
+  for (double x : f_) var += (x - s.mean_norm_freq) * (x - s.mean_norm_freq);
+  s.std_norm_freq = f_.size() > 1 ? std::sqrt(var / (n - 1.0)) : 0.0;
+  s.sm_to_sm_ratio_mean = ratio_ / n;
+  s.within_sm_ratio_mean = within_ / static_cast<double>(sms_);
   return s;
+}
+
+PopulationSummary summarize(const std::vector<ChipSample>& chips) {
+  PopulationSummarizer s;
+  s.add(chips);
+  return s.result();
 }
 
 }  // namespace rfvar::varius

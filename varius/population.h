@@ -38,4 +38,18 @@ struct PopulationSummary {
 
 PopulationSummary summarize(const std::vector<ChipSample>& chips);
 
+// summarize() over chips that arrive in batches (rfvar chips of 10,000 chips): add() the chips in
+// order; result() equals summarize() of all of them, bit for bit. Keeps 8 bytes per chip.
+class PopulationSummarizer {
+ public:
+  void add(const std::vector<ChipSample>& chips);
+  PopulationSummary result() const;
+
+ private:
+  int sms_per_chip_ = 0;
+  double sum_ = 0.0, ratio_ = 0.0, within_ = 0.0;
+  long sms_ = 0;
+  std::vector<double> f_;  // chip_norm_freq per chip
+};
+
 }  // namespace rfvar::varius

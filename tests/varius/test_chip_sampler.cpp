@@ -124,6 +124,23 @@ TEST_CASE("GIVEN a population WHEN generated with 1 or 2 threads, or as a sub-ra
   }
 }
 
+TEST_CASE("GIVEN a population summarized in batches WHEN compared with summarize() of all chips THEN every "
+          "statistic is bit-identical") {
+  const ChipSampler s = sampler_for(small_config("fast"));
+  const auto all = sample_population(s, 5, 0, 7, nullptr);
+  PopulationSummarizer batches;
+  batches.add(sample_population(s, 5, 0, 3, nullptr));  // chips 0-2, then 3-6 (rfvar chips' batches)
+  batches.add(sample_population(s, 5, 3, 4, nullptr));
+  const PopulationSummary a = summarize(all), b = batches.result();
+  CHECK(b.chips == 7);
+  CHECK(b.sms_per_chip == a.sms_per_chip);
+  CHECK(b.mean_norm_freq == a.mean_norm_freq);
+  CHECK(b.std_norm_freq == a.std_norm_freq);
+  CHECK(b.sm_to_sm_ratio_mean == a.sm_to_sm_ratio_mean);
+  CHECK(b.within_sm_ratio_mean == a.within_sm_ratio_mean);
+  CHECK(a.std_norm_freq > 0.0);  // the chips differ, so the check above compares real numbers
+}
+
 TEST_CASE("GIVEN 300 chips' maps (G = 32, rho_VL = 0.6, seed 4) THEN sigma_sys of Vth and Leff and "
           "their correlation come out as set (within 4 % and 0.04)") {
   Config c = Config::load_default();
