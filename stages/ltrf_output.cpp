@@ -3,12 +3,13 @@
 #include <limits>
 
 #include "common/h5io.h"
+#include "stages/job_log_output.h"
 
 namespace rfvar::stages {
 
 void write_ltrf_file(const std::filesystem::path& out, const study::LtrfStudyResult& r, double max_loss,
                      int active_warps, const Config& config, std::uint64_t seed,
-                     const std::string& command_line) {
+                     const std::string& command_line, const StageContext* jobs_of) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const std::size_t D = r.designs.size(), K = r.kernels.size(), L = r.latencies.size();
   std::vector<std::string> designs;
@@ -59,6 +60,7 @@ void write_ltrf_file(const std::filesystem::path& out, const study::LtrfStudyRes
   w.write("/normalizer_ipc", r.normalizer_ipc, {K}, {"kernel"}, "warp instructions / cycle");
   w.write("/all_active_ipc", r.all_active_ipc, {K}, {"kernel"}, "warp instructions / cycle");
   w.write("/register_sensitive", sensitive, {K}, {"kernel"}, "1 (occupancy grows with the ideal capacity)");
+  if (jobs_of) write_job_log(w, *jobs_of);  // /jobs (docs/hdf5.md "jobs") when asked for
   w.commit();
 }
 

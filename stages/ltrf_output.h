@@ -10,7 +10,8 @@
 // kernel] (NaN where the design has none), /mean_norm_ipc and /design_max_tolerable_latency
 // [design], /normalizer_ipc, /all_active_ipc and /register_sensitive [kernel]; root attributes
 // config_id, active_warps, max_loss, main_rf_capacity, main_rf_banks, main_rf_latency,
-// normalizer_capacity, mean_two_level_ratio. Pure formatting: no result is computed here.
+// normalizer_capacity, mean_two_level_ratio; /jobs when `jobs_of` asks for it (stages/job_log_output.h).
+// Pure formatting: no result is computed here.
 #pragma once
 
 #include <cstdint>
@@ -18,12 +19,13 @@
 #include <string>
 
 #include "common/config.h"
+#include "stages/stage.h"
 #include "study/ltrf/ltrf_study.h"
 
 namespace rfvar::stages {
 
 void write_ltrf_file(const std::filesystem::path& out, const study::LtrfStudyResult& r, double max_loss,
                      int active_warps, const Config& config, std::uint64_t seed,
-                     const std::string& command_line);
+                     const std::string& command_line, const StageContext* jobs_of = nullptr);
 
 }  // namespace rfvar::stages

@@ -119,13 +119,14 @@ LtrfStage::Result LtrfStage::run(const Options& lo, const StageContext& ctx) {
   Progress bar("ltrf", study::ltrf_study_runs(w.list.size(), s.so), ctx.progress);
   const auto t0 = std::chrono::steady_clock::now();
   Result res;
-  res.r = study::run_ltrf_study(w.list, s.ap, s.h, s.so, w.key, &bar);
+  res.r = study::run_ltrf_study(w.list, s.ap, s.h, s.so, w.key, &bar, ctx.jobs);
   study::LtrfStudyResult& r = res.r;
   r.kernels = distinct_names(names, r.kernels);  // two workloads sharing a benchmark name stay apart
   bar.finish();
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!ctx.output.empty())
-    write_ltrf_file(ctx.output, r, s.so.max_loss, s.h.active_warps, config, seed, ctx.command_line);
+    write_ltrf_file(ctx.output, r, s.so.max_loss, s.h.active_warps, config, seed, ctx.command_line, &ctx);
+  if (ctx.jobs) ctx.jobs->log().clear();  // written above under /jobs, or not asked for
   res.max_loss = s.so.max_loss;
   res.active_warps = s.h.active_warps;
   res.output = ctx.output;

@@ -7,7 +7,8 @@
 
 #include "hierarchy/ltrf/rf_capacity.h"
 #include "common/config.h"
-#include "common/parallel_jobs.h"
+#include "common/byte_codec.h"
+#include "common/job_distributor.h"
 
 namespace rfvar::study {
 
@@ -73,7 +74,7 @@ std::size_t ltrf_study_runs(std::size_t workloads, const LtrfStudyOptions& o) {
 
 LtrfStudyResult run_ltrf_study(const std::vector<const IWorkload*>& benches, const ArchParams& p,
                                const hierarchy::HierarchyParams& h, const LtrfStudyOptions& o, std::uint64_t key,
-                               Progress* progress) {
+                               Progress* progress, JobDistributor* jobs_over) {
   check_options(o, benches, h);
   LtrfStudyResult res;
   res.latencies = o.latencies;
@@ -111,7 +112,17 @@ LtrfStudyResult run_ltrf_study(const std::vector<const IWorkload*>& benches, con
   };
 
   std::vector<hierarchy::DesignRun> out(jobs.size());
-  parallel_jobs(static_cast<int>(jobs.size()), progress, [&](int j) {
+  // Exchanged between ranks: what the gather below reads (ipc() = warp instructions / cycles, the
+  // RFC's and the LTRF path's counters, plain structs of counters).
+  const JobCodec codec{[&](int j, ByteWriter& w) {
+                         const hierarchy::DesignRun& r = out[static_cast<std::size_t>(j)];
+                         w.put(r.stats.cycles), w.put(r.stats.warp_instructions), w.put(r.rfc), w.put(r.ltrf);
+                       },
+                       [&](int j, ByteReader& r) {
+                         hierarchy::DesignRun& d = out[static_cast<std::size_t>(j)];
+                         r.get(d.stats.cycles), r.get(d.stats.warp_instructions), r.get(d.rfc), r.get(d.ltrf);
+                       }};
+  distribute_jobs(jobs_over, "ltrf_runs", static_cast<int>(jobs.size()), {}, progress, [&](int j) {
     const Job& job = jobs[static_cast<std::size_t>(j)];
     const Design d = job.design < 0 ? Design::Bl : designs[static_cast<std::size_t>(job.design)];
     hierarchy::HierarchyParams hj = h;
@@ -119,7 +130,7 @@ LtrfStudyResult run_ltrf_study(const std::vector<const IWorkload*>& benches, con
     if (job.design == -2) hj.active_warps = 64;
     out[static_cast<std::size_t>(j)] =
         hierarchy::run_design(*benches[static_cast<std::size_t>(job.kernel)], p, hj, d, shape(job), key);
-  });
+  }, codec);
 
   // Gather in job order.
   res.runs = jobs.size();

@@ -22,7 +22,8 @@
 // and the Ideal capacity (LTRF §5's two groups). Throws InputError for bad options (config id
 // outside 1-7, a latency <= 0, max_loss outside (0, 1), active warps out of range, an unknown
 // design, no kernel) and lets the interval formation's InputError through (N < an instruction's
-// register count).
+// register count). The runs go in parallel over the ranks of `jobs` (null: this process) and each
+// rank's threads (common/job_distributor.h); the result does not depend on either.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +33,7 @@
 #include "arch/core/params.h"
 #include "hierarchy/design/design.h"
 #include "workload/i_workload.h"
+#include "common/job_distributor.h"
 #include "common/progress.h"
 
 namespace rfvar::study {
@@ -80,7 +82,8 @@ void check_ltrf_study_options(const LtrfStudyOptions& o, const arch::hierarchy::
 
 LtrfStudyResult run_ltrf_study(const std::vector<const arch::IWorkload*>& workloads,
                                const arch::ArchParams& p, const arch::hierarchy::HierarchyParams& h,
-                               const LtrfStudyOptions& o, std::uint64_t key, Progress* progress = nullptr);
+                               const LtrfStudyOptions& o, std::uint64_t key, Progress* progress = nullptr,
+                               JobDistributor* jobs = nullptr);
 
 // The SM runs run_ltrf_study() makes on `workloads` workloads (one progress tick each): per workload
 // the normalizer, the all-active BL, and per design one run at config_id plus, except Ideal, one per
