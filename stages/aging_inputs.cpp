@@ -109,6 +109,8 @@ void write_technique_rows(H5Writer& out, const std::string& group, const study::
   out.write(group + "/vbank_aged_delay", rows.vbank_aged_delay, cskb, labb,
             "1 (normalized to the nominal cell)");
   out.write(group + "/critical_subbank", rows.critical_subbank, csk, lab, "physical sub-bank id (-1: none)");
+  out.write(group + "/slow_access_fraction", rows.slow_access_fraction, csk, lab,
+            "1 (register accesses of more than one cycle / all, over the lifetime's runs)");
   write_technique_attrs(out, group, group.substr(group.rfind('/') + 1), technique::Role::aging);
 }
 

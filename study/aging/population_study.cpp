@@ -74,6 +74,7 @@ PopulationStudy::PopulationStudy(StudyConfig cfg, std::vector<std::shared_ptr<co
     r.vbank_utilization.assign(cells * static_cast<std::size_t>(banks_), 0.0f);
     r.vbank_aged_delay = r.vbank_utilization;
     r.critical_subbank.assign(cells, -1);
+    r.slow_access_fraction.assign(cells, 0.0);
   }
   // The ideal chip: no PV, no NBTI, every access one cycle at clock 1.0.
   varius::RfGeometry g;
@@ -120,13 +121,14 @@ void PopulationStudy::store(std::size_t technique, std::size_t i, const SmLifeti
     r.vbank_aged_delay[i * B + v] = static_cast<float>(life.vbank_aged_delay[v]);
   }
   r.critical_subbank[i] = life.critical_subbank;
+  r.slow_access_fraction[i] = life.slow_access_fraction;
 }
 
 void PopulationStudy::encode_cell(std::size_t t, std::size_t i, ByteWriter& w) const {
   const TechniqueRows& r = rows_[t];
   const auto S = static_cast<std::size_t>(subbanks_), B = static_cast<std::size_t>(banks_);
   w.put(r.ipc[i]), w.put(r.fresh_freq[i]), w.put(r.guardband[i]), w.put(r.aged_freq[i]);
-  w.put(r.critical_subbank[i]);
+  w.put(r.critical_subbank[i]), w.put(r.slow_access_fraction[i]);
   for (std::size_t s = 0; s < S; ++s) w.put(r.utilization[i * S + s]), w.put(r.aged_delay[i * S + s]);
   for (std::size_t v = 0; v < B; ++v) w.put(r.vbank_utilization[i * B + v]), w.put(r.vbank_aged_delay[i * B + v]);
 }
@@ -135,7 +137,7 @@ void PopulationStudy::decode_cell(std::size_t t, std::size_t i, ByteReader& rd) 
   TechniqueRows& r = rows_[t];
   const auto S = static_cast<std::size_t>(subbanks_), B = static_cast<std::size_t>(banks_);
   rd.get(r.ipc[i]), rd.get(r.fresh_freq[i]), rd.get(r.guardband[i]), rd.get(r.aged_freq[i]);
-  rd.get(r.critical_subbank[i]);
+  rd.get(r.critical_subbank[i]), rd.get(r.slow_access_fraction[i]);
   for (std::size_t s = 0; s < S; ++s) rd.get(r.utilization[i * S + s]), rd.get(r.aged_delay[i * S + s]);
   for (std::size_t v = 0; v < B; ++v) rd.get(r.vbank_utilization[i * B + v]), rd.get(r.vbank_aged_delay[i * B + v]);
 }

@@ -68,6 +68,7 @@ struct TechniqueRows {
   std::vector<float> vbank_utilization;  // [chip][sm][kernel][bank] SmLifetime::vbank_utilization
   std::vector<float> vbank_aged_delay;   // [chip][sm][kernel][bank] SmLifetime::vbank_aged_delay
   std::vector<std::int32_t> critical_subbank;  // [chip][sm][kernel] sets the aged period; -1 for vl-rf
+  std::vector<double> slow_access_fraction;    // [chip][sm][kernel] SmLifetime::slow_access_fraction
 };
 
 class PopulationStudy {

@@ -73,6 +73,9 @@ CanonicalRun canonical_of(const arch::SmStats& s, PlanProvider& provider) {
   c.cycles = s.cycles;
   c.warp_instructions = s.warp_instructions;
   c.ipc = s.ipc();
+  c.slow_accesses = s.slow_accesses;
+  for (const auto n : s.bank_reads) c.rf_accesses += n;
+  for (const auto n : s.bank_writes) c.rf_accesses += n;
   c.by_entry = provider.totals();
   return c;
 }

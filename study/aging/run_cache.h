@@ -52,6 +52,8 @@ struct CanonicalRun {
   std::uint64_t cycles = 0;
   std::uint64_t warp_instructions = 0;
   double ipc = 0.0;
+  // Register-file accesses (reads and writes) of more than one cycle, and all of them (SmStats).
+  std::uint64_t slow_accesses = 0, rf_accesses = 0;
   std::vector<SubbankTotals> by_entry;  // [plan entries]: launches that used that entry
 };
 

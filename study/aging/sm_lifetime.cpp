@@ -79,6 +79,7 @@ const SmRfPlan& SmLifetimeLoop::plan(int r) {
 
 void SmLifetimeLoop::account(const CanonicalRun& run) {
   const std::size_t n = stress_.size();
+  slow_accesses_ += run.slow_accesses, rf_accesses_ += run.rf_accesses;
   const auto u = run_utilization(np_, to_physical(run, *plan_), run.cycles, g_.rows_per_bank);
   if (hooks_.sensing == technique::Sensing::none) {  // one plan over the lifetime: constant U
     for (std::size_t s = 0; s < n; ++s) stress_[s] = StressTime::lifetime(u[s], life_.years);
@@ -109,6 +110,8 @@ SmLifetime SmLifetimeLoop::finish() const {
   out.critical_subbank = gb.critical_subbank;
   for (const auto& b : gb.end_banks) out.vbank_aged_delay.push_back(slowest_of(aged.delay, b));
   out.guardband = guardband(out.fresh_period, out.aged_period);
+  out.slow_access_fraction =
+      rf_accesses_ ? static_cast<double>(slow_accesses_) / static_cast<double>(rf_accesses_) : 0.0;
   return out;
 }
 

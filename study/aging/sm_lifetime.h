@@ -60,6 +60,8 @@ struct SmLifetime {
   std::vector<double> vbank_utilization;  // [16]
   std::vector<double> vbank_aged_delay;   // [16]
   int critical_subbank = -1;              // physical sub-bank whose aged delay sets aged_period
+  // Register-file accesses of more than one cycle over all accesses, summed over the lifetime's runs.
+  double slow_access_fraction = 0.0;
 };
 
 class SmLifetimeLoop {
@@ -90,6 +92,7 @@ class SmLifetimeLoop {
   SmRfPlan current_;
   std::vector<nbti::StressTime> stress_;
   SmLifetime out_;
+  std::uint64_t slow_accesses_ = 0, rf_accesses_ = 0;
 };
 
 // `t` must take part in the aging role (technique/technique.h); its aging() hooks pick the fresh
