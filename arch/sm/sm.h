@@ -286,6 +286,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // Perfect sharing (only with sharing.mode = "perfect"; share_on_ false otherwise)
   bool share_on_ = false;
   std::optional<sharing::AddressMappingTable> amt_;   // emptied at every launch
+  std::vector<std::uint8_t> phys_bank_;  // [physical register]: its bank (that of the register that took it)
   std::vector<std::uint8_t> phys_inflight_;           // [physical register]: its recorded load has not returned
   std::vector<std::vector<std::pair<int, RegId>>> phys_waiters_;  // [physical register]: hits waiting for it
   int cus_busy_ = 0;       // collector units holding an instruction

@@ -62,6 +62,7 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   blocks_.assign(static_cast<std::size_t>(max_blocks_), BlockSlot{});
   if (vrf_on_) {
     vrf_.reset(p_.registers_per_sm / 32, slots, nids_, now_);  // physical warp registers of 32 lanes
+    phys_bank_.assign(static_cast<std::size_t>(vrf_.capacity()), 0);
     vrf_rel_.assign(static_cast<std::size_t>(slots), {});
     vrf_reserve_.assign(static_cast<std::size_t>(slots), 0);
     vrf_cand_bid_ = -1;

@@ -75,7 +75,12 @@ std::uint8_t Sm::vrf_issue(int slot, const Instr& in, std::uint32_t step) {
     const int p = vrf_.phys(slot, r);
     if (p >= 0 && vrf_.refs(p) > 1) vrf_free(slot, r);  // shared: the write gets its own register
     if (vrf_.phys(slot, r) < 0) {
-      vrf_.allocate(slot, r, now_);
+      const int q = vrf_.allocate(slot, r, now_);
+      // NBTI stress: the physical register holds a row of its bank while mapped (docs/models.md
+      // "Register sharing"; placed in the bank of the architectural register that took it).
+      phys_bank_[static_cast<std::size_t>(q)] = warps_[static_cast<std::size_t>(slot)].regs[r].bank;
+      rf_counters_.integrate(now_);
+      rf_counters_.row(phys_bank_[static_cast<std::size_t>(q)], +1);
       fresh |= static_cast<std::uint8_t>(1u << d);
     } else if (amt_) amt_->release(p);  // written in place (a partial write): it no longer holds a load's data
   }
@@ -93,6 +98,8 @@ void Sm::vrf_exit(int slot) {
 void Sm::vrf_free(int slot, RegId reg) {
   const int p = vrf_.release(slot, reg, now_);
   if (p < 0) return;
+  rf_counters_.integrate(now_);
+  rf_counters_.row(phys_bank_[static_cast<std::size_t>(p)], -1);
   vrf_last_free_ = now_;
   if (amt_) {  // no architectural register maps to it any more: its entry goes (Jeon 2019 §3)
     amt_->release(p);

@@ -118,5 +118,22 @@ TEST_CASE("perfect sharing: GIVEN sharing off THEN the virtual RF runs the same 
   CHECK(off.l1_load_requests == 2);
 }
 
+TEST_CASE("virtual RF stress: GIVEN the virtual RF with and without sharing THEN each sub-bank's allocated row-cycles "
+          "sum to S x the pool's register-cycles, and a shared load holds one register less") {
+  // NBTI's allocated stress (docs/models.md "Register sharing"): a physical register holds one row of
+  // its bank, i.e. one row of each of the bank's S sub-banks, from its allocation to its release.
+  const auto total_rows = [](const SmStats& s) {
+    return std::accumulate(s.subbank_allocated_row_cycles.begin(), s.subbank_allocated_row_cycles.end(), 0.0);
+  };
+  const SmStats on = run(workload(kTwoLoads, {key(0x1000), key(0x1000)}), true);
+  const SmStats off = run(workload(kTwoLoads, {key(0x1000), key(0x1000)}), false);
+  const double S = static_cast<double>(on.subbank_allocated_row_cycles.size() / on.bank_reads.size());
+  REQUIRE(off.vrf_reg_cycles > 0.0);
+  CHECK(total_rows(off) == S * off.vrf_reg_cycles);
+  CHECK(total_rows(on) == S * on.vrf_reg_cycles);
+  CHECK(on.share_hits == 1);
+  CHECK(on.vrf_reg_cycles < off.vrf_reg_cycles);  // r2 maps to r1's register instead of its own
+}
+
 }  // namespace RFVAR_UNITY_ID
 }  // namespace
