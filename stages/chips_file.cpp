@@ -70,12 +70,7 @@ void ChipsFileWriter::append(const std::vector<varius::ChipSample>& batch) {
   std::vector<float> row;
   auto per_sm_row = [&](const std::string& path, std::uint64_t i, const varius::ChipSample& c, auto member) {
     row.clear();
-    for (const varius::SmDelays& d : c.sms) {
-      if (c.sms.size() != m.sms || c.geometry.registers() != m.geometry.registers() ||
-          c.geometry.subbank_count() != m.geometry.subbank_count())
-        throw std::logic_error("ChipsFileWriter: chips of different shapes");
-      row.insert(row.end(), (d.*member).begin(), (d.*member).end());
-    }
+    for (const varius::SmDelays& d : c.sms) row.insert(row.end(), (d.*member).begin(), (d.*member).end());
     m.w.write_block(path, m.written + i, row);
   };
   std::vector<std::int32_t> ids;
@@ -83,11 +78,13 @@ void ChipsFileWriter::append(const std::vector<varius::ChipSample>& batch) {
   std::vector<double> sm_f, chip_f, vd2d, ld2d;
   for (std::size_t i = 0; i < batch.size(); ++i) {
     const varius::ChipSample& c = batch[i];
+    if (c.sms.size() != m.sms || c.geometry.registers() != m.geometry.registers() ||
+        c.geometry.subbank_count() != m.geometry.subbank_count() || static_cast<std::uint64_t>(c.grid) != m.grid)
+      throw std::logic_error("ChipsFileWriter: chips of different shapes");
     per_sm_row("/chips/reg_delay", i, c, &varius::SmDelays::reg_delay);
     per_sm_row("/chips/vector_delay", i, c, &varius::SmDelays::vector_delay);
     per_sm_row("/chips/subbank_delay", i, c, &varius::SmDelays::subbank_delay);
     per_sm_row("/chips/subbank_dvth_sys", i, c, &varius::SmDelays::subbank_dvth_sys_V);
-    if (static_cast<std::uint64_t>(c.grid) != m.grid) throw std::logic_error("ChipsFileWriter: chips of different grids");
     m.w.write_block("/maps/vth_sys", m.written + i, c.vth_sys_map);
     m.w.write_block("/maps/leff_sys", m.written + i, c.leff_sys_map);
     ids.push_back(static_cast<std::int32_t>(c.chip_id));

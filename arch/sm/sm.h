@@ -129,20 +129,24 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     const BlockTrace* trace = nullptr;  // its warps' traces (the workload's, or `scratch`)
     BlockTrace scratch;
   };
-  struct Collector {  // a field added here must be added to copy_collector() (sm_operands.cpp)
+  // A collector unit's state; Collector adds the line-request array, which copy_collector() copies
+  // only as far as it is used (sm_operands.cpp), so a field added here is copied without more code.
+  struct CollectorState {
     bool busy = false;
     int warp = -1, pending = 0;
     std::uint64_t ready_at = 0, got_operand_at = ~0ull;
     const Instr* in = nullptr;
     std::uint32_t mask = 0;
     std::uint32_t requests = 0;  // Instr::mem_trace: its line requests' number, or the conflict ways (shared)
-    std::uint64_t lines[32];     // ... its line requests, copied at issue (the block's trace may be replaced
-                                 // by a new block's before a store leaves the collector)
     std::uint32_t step = 0;            // the instruction's index in its warp's dynamic stream (draw keys)
     int bid = 0, wib = 0;              // the issuing warp's block and warp index in block (its slot may be
                                        // reused by a new block before a store leaves the collector)
     TraceKey key;                      // register sharing only: the memory step's lanes (trace.h)
     std::uint8_t fresh = 0;            // register sharing only: bit d: dst[d] got a new register at issue
+  };
+  struct Collector : CollectorState {
+    std::uint64_t lines[32];  // its line requests (`requests` of them), copied at issue (the block's trace
+                              // may be replaced by a new block's before a store leaves the collector)
   };
   // An operand read planned at issue: the bank and the request, its collector unit set when queued.
   struct PlannedRead {

@@ -50,20 +50,8 @@ void Sm::request_reads(int cu, const Warp& w, int slot, const Instr& in) {
 // those the instruction has (the 256-byte array is most of the struct and most instructions have none).
 void Sm::copy_collector(const Collector& from, Collector& to) {
   const std::uint32_t n = from.in->mem_trace && from.in->space != MemSpace::Shared ? std::min<std::uint32_t>(from.requests, 32) : 0;
-  to.busy = from.busy;
-  to.warp = from.warp;
-  to.pending = from.pending;
-  to.ready_at = from.ready_at;
-  to.got_operand_at = from.got_operand_at;
-  to.in = from.in;
-  to.mask = from.mask;
-  to.requests = from.requests;
+  static_cast<CollectorState&>(to) = from;
   std::copy_n(from.lines, n, to.lines);
-  to.step = from.step;
-  to.bid = from.bid;
-  to.wib = from.wib;
-  to.key = from.key;
-  to.fresh = from.fresh;
 }
 
 // The collector stage's allocation (GPGPU-Sim opndcoll_rfu_t::allocate_cu, after dispatch in the same
