@@ -3,8 +3,10 @@
 // Contract: the same pop order as std::priority_queue<E, std::vector<E>, std::greater<>>, i.e. the
 // smallest (time, seq) first (E::operator> compares them), for any push order. Fast path: an event
 // due less than kBuckets cycles after the earliest queued time goes into the bucket of its cycle (a
-// FIFO: seq must grow with push order, as the SM's counter does); any other event waits in a heap that
-// top() and pop() merge in. top() and pop() require !empty(). No allocation once buckets have grown.
+// FIFO of up to kSlots events held in place: seq must grow with push order, as the SM's counter does);
+// any other event, and one finding its bucket full, waits in a heap that top() and pop() merge in.
+// top() and pop() require !empty(). The buckets are one array of kBuckets x kSlots events (~13 KB),
+// so a queue stays in the L1 cache while the N-SM mode steps its SMs in turn (docs/performance.md).
 #pragma once
 
 #include <bit>
@@ -18,7 +20,8 @@ namespace rfvar::arch {
 template <typename E>
 class CalendarQueue {
  public:
-  static constexpr std::uint64_t kBuckets = 1024;  // power of two, > the SM's usual result latencies
+  static constexpr std::uint64_t kBuckets = 64;  // power of two, > the SM's ALU, shared-memory and L1-hit latencies
+  static constexpr std::uint8_t kSlots = 6;      // events per bucket held in place
 
   CalendarQueue() : buckets_(kBuckets) {}
   bool empty() const { return size_ == 0; }
@@ -29,21 +32,23 @@ class CalendarQueue {
     ++size_;
     if (e.time < base_ || e.time - base_ >= kBuckets) return far_.push(e);
     const std::uint64_t b = e.time & (kBuckets - 1);
-    buckets_[b].v.push_back(e);
+    Bucket& k = buckets_[b];
+    if (k.head + k.size == kSlots) return far_.push(e);  // full: the heap keeps (time, seq) order
+    k.e[k.head + k.size++] = e;
     nonempty_[b / 64] |= 1ull << (b % 64);
   }
 
   const E& top() const {
     const std::size_t i = first_bucket();
     if (i == kBuckets) return far_.top();
-    const E& e = buckets_[i].v[buckets_[i].head];
+    const E& e = buckets_[i].e[buckets_[i].head];
     return !far_.empty() && e > far_.top() ? far_.top() : e;
   }
 
   void pop() {
     const std::size_t i = first_bucket();
     --size_;
-    if (i == kBuckets || (!far_.empty() && buckets_[i].v[buckets_[i].head] > far_.top())) return far_.pop();
+    if (i == kBuckets || (!far_.empty() && buckets_[i].e[buckets_[i].head] > far_.top())) return far_.pop();
     pop_bucket(i);
   }
 
@@ -51,8 +56,8 @@ class CalendarQueue {
   bool pop_due(std::uint64_t now, E& out) {
     if (size_ == 0) return false;
     const std::size_t i = first_bucket();
-    const bool from_far = i == kBuckets || (!far_.empty() && buckets_[i].v[buckets_[i].head] > far_.top());
-    const E& e = from_far ? far_.top() : buckets_[i].v[buckets_[i].head];
+    const bool from_far = i == kBuckets || (!far_.empty() && buckets_[i].e[buckets_[i].head] > far_.top());
+    const E& e = from_far ? far_.top() : buckets_[i].e[buckets_[i].head];
     if (e.time > now) return false;
     out = e;
     --size_;
@@ -66,7 +71,7 @@ class CalendarQueue {
 
   void clear() {
     if (size_ == 0) return;
-    for (auto& b : buckets_) b.v.clear(), b.head = 0;
+    for (auto& b : buckets_) b.size = 0, b.head = 0;
     for (auto& w : nonempty_) w = 0;
     far_ = {};
     size_ = 0;
@@ -74,16 +79,16 @@ class CalendarQueue {
 
  private:
   struct Bucket {
-    std::vector<E> v;
-    std::size_t head = 0;
+    std::uint8_t head = 0, size = 0;  // e[head .. head + size) queued, all due in one cycle
+    E e[kSlots];
   };
   static constexpr std::size_t kWords = kBuckets / 64;
 
   void pop_bucket(std::size_t i) {
     Bucket& b = buckets_[i];
-    base_ = b.v[b.head].time;  // the earliest bucket event: the rest stay in [base_, base_ + kBuckets)
-    if (++b.head == b.v.size()) {
-      b.v.clear();
+    base_ = b.e[b.head].time;  // the earliest bucket event: the rest stay in [base_, base_ + kBuckets)
+    ++b.head;
+    if (--b.size == 0) {
       b.head = 0;
       nonempty_[i / 64] &= ~(1ull << (i % 64));
     }

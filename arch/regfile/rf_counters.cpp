@@ -16,9 +16,9 @@ void RfCounters::reset(const rfmodel::RfSetup& s, std::uint64_t now) {
 
 void RfCounters::partial_access(int bank, std::uint32_t touched, int lat, bool write) {
   const int S = s_->subbanks;
-  const int L = 32 / S;
+  const int log_l = std::countr_zero(static_cast<unsigned>(32 / S));  // lanes per sub-bank: a power of two
   for (std::uint32_t t = touched; t; t &= t - 1) {
-    const int s = std::countr_zero(t) / L;
+    const int s = std::countr_zero(t) >> log_l;
     const auto sb = static_cast<std::size_t>(s_->subbank_of[static_cast<std::size_t>(bank * S + s)]);
     (write ? st_.subbank_writes : st_.subbank_reads)[sb] += 1;
     st_.subbank_busy_cycles[sb] += static_cast<std::uint64_t>(lat);
