@@ -31,12 +31,31 @@ void Gpu::run_launch(const IWorkload& wl, int launch_index) {
     t[i] = static_cast<double>(sms_[i]->now()) * ratio[i];
   }
   for (;;) {  // the SM earliest in global time simulates its next cycle
-    std::size_t best = n;
-    for (std::size_t i = 0; i < n; ++i)
-      if (running[i] && (best == n || t[i] < t[best])) best = i;
+    std::size_t best = n, second = n;  // the earliest and the next earliest by (time, index)
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!running[i]) continue;
+      if (best == n || t[i] < t[best]) {
+        second = best;
+        best = i;
+      } else if (second == n || t[i] < t[second]) {
+        second = i;
+      }
+    }
     if (best == n) break;
-    running[best] = sms_[best]->step() ? 1 : 0;
-    t[best] = static_cast<double>(sms_[best]->now()) * ratio[best];
+    // It runs ahead while its next cycle shares nothing with the other SMs (Sm::may_touch_shared()):
+    // such cycles commute with theirs, so the shared L2, DRAM and block queue see the same calls in
+    // the same order as when every cycle is stepped in global time order (arch/gpu.h). And it goes
+    // on while it is still the earliest: the other SMs have not moved.
+    Sm& sm = *sms_[best];
+    bool more;
+    double tb;
+    do {
+      more = sm.step();
+      while (more && run_ahead_ && n > 1 && !sm.may_touch_shared()) more = sm.step();
+      tb = static_cast<double>(sm.now()) * ratio[best];
+    } while (more && run_ahead_ && (second == n || tb < t[second] || (tb == t[second] && best < second)));
+    running[best] = more ? 1 : 0;
+    t[best] = tb;
   }
   double end = 0.0;  // the launch ends when its last SM does
   for (std::size_t i = 0; i < n; ++i) end = std::max(end, t[i]);

@@ -9,7 +9,9 @@
 // (Sm::period_ratio()): "equal" runs every SM at the reference clock (Tan Fig. 11's IPC: SMs differ
 // only in bank latencies), "pv" each at its own PV clock (RfSetup::clock_norm). The GPU steps the SM
 // that is earliest in global time (SM cycle * its period ratio; ties to the lower index), so shared
-// requests arrive in time order. A kernel launch ends when every SM has finished its blocks; the next starts on every SM at
+// requests arrive in time order; an SM runs ahead over cycles that touch nothing shared
+// (Sm::may_touch_shared()), which leaves that order, and every result, as it is and keeps one SM's
+// state in the cache for several cycles (docs/performance.md). A kernel launch ends when every SM has finished its blocks; the next starts on every SM at
 // that global time (launches serialize, as GPGPU-Sim runs this study's kernels).
 //
 // With one SM (arch.gpu_sms = 1) the GPU is the one-SM mode exactly: that SM runs the blocks
@@ -36,6 +38,9 @@ class Gpu {
   Gpu(const ArchParams& p, const std::string& scheduler,
       std::vector<std::unique_ptr<IRegisterMapping>> mappings, std::vector<IRfProvider*> providers,
       std::uint64_t workload_key);
+  // Off: one SM cycle per step of the GPU loop, in global time order, without run-ahead (the
+  // reference the tests compare the run-ahead with; results are identical either way).
+  void set_run_ahead(bool on) { run_ahead_ = on; }
   void run_launch(const IWorkload& wl, int launch_index);
   // Decides what the shared DRAM has left; call once after the last launch, before total().
   void finish();
@@ -47,6 +52,7 @@ class Gpu {
  private:
   std::unique_ptr<SharedL2> l2_;
   BlockQueue queue_;
+  bool run_ahead_ = true;
   std::vector<std::unique_ptr<Sm>> sms_;
 };
 

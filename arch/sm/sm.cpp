@@ -72,6 +72,29 @@ void Sm::end_launch(std::uint64_t until) {
   if (until > now_) now_ = until;  // the N-SM mode: this SM idles until the launch ends on every SM
   stats_.cycles += now_ - launch_start_;
   events_.clear();
+  record_due_ = {};
+}
+
+bool Sm::may_touch_shared() const {
+  constexpr auto kMem = static_cast<std::size_t>(Unit::Mem);
+  // dispatch() may access the L2 / DRAM: a global, local, constant or texture access's unit has all
+  // its operands and is ready (one whose last operand arrives in this step is ready one cycle later at the earliest),
+  // and a MEM lane is free.
+  const int cu0 = cu_first_[kMem], ncu = p_.collector_units[kMem];
+  const std::uint64_t mem_cus = (ncu >= 64 ? ~0ull : ((1ull << ncu) - 1)) << cu0;
+  bool ready = false;
+  for (std::uint64_t m = cu_collected_ & mem_cus; m && !ready; m &= m - 1) {
+    const Collector& c = cus_[static_cast<std::size_t>(std::countr_zero(m))];
+    ready = c.ready_at <= now_ && c.in->space != MemSpace::Shared;  // shared memory is the SM's own
+  }
+  if (ready)
+    for (int l = lane_first_[kMem]; l < lane_first_[kMem + 1]; ++l)
+      if (lane_busy_[static_cast<std::size_t>(l)] <= now_) return true;
+  if (!record_due_.empty() && record_due_.top() <= now_) return true;  // writeback resolves a DRAM record
+  if (!blocks_q_ || blocks_q_->next >= blocks_q_->grid) return false;  // no block to take (emptiness is final)
+  // launch_block() reads the queue when a block slot is free at its turn: one is free now, or a block
+  // retires in this step (its every live warp issues its final Exit; one issue per scheduler).
+  return blocks_live_ < max_blocks_ || retire_ready_ != 0;
 }
 
 bool Sm::issue_cycle() {

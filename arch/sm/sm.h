@@ -67,6 +67,13 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   bool step();
   void end_launch(std::uint64_t until = 0);
   std::uint64_t now() const { return now_; }  // the next cycle step() simulates (this SM's clock)
+  // The N-SM mode's run-ahead (arch/gpu.h): false only if the next step() can neither read nor write
+  // what the SMs share (the L2 and DRAM, the block queue): no memory instruction can dispatch (none
+  // has its operands and is ready while a MEM lane is free), no result with a pending DRAM record is
+  // due, and no block can be taken (the queue is empty as this SM saw it, or every block slot is live
+  // and no block can retire in one step: it has more live warps than the SM has schedulers, or one
+  // not at its final Exit). Conservative: true may be a step that shares nothing.
+  bool may_touch_shared() const;
   // This SM's clock period over the reference (no-PV) clock: 1 / RfSetup::clock_norm of this launch
   // with arch.gpu_clocks = "pv", 1 with "equal" (params.h GpuClocks).
   double period_ratio() const { return p_.gpu_clocks == GpuClocks::Pv ? 1.0 / rf_.setup.clock_norm : 1.0; }
@@ -125,6 +132,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   struct BlockSlot {
     bool live = false;
     int bid = 0, live_warps = 0, at_barrier = 0;
+    int at_end = 0;  // live warps whose next step is their final Exit
     std::uint64_t launched_at = 0;
     const BlockTrace* trace = nullptr;  // its warps' traces (the workload's, or `scratch`)
     BlockTrace scratch;
@@ -198,6 +206,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   void retire_block(int block_slot);
   void execute_control(int slot, const Instr& in);
   void advance(Warp& w);
+  // Sets retire_ready_'s bit of block slot c: live, at most nsched_ live warps, each at its final Exit.
+  void note_block(int c);
   void at_pc(Warp& w) const;
   double draw(std::uint64_t a, std::uint64_t b) const;
   // The RF-hierarchy hooks (operand_path.h), used only when a path is set.
@@ -243,6 +253,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   std::uint32_t seq_ = 0;
   std::vector<Warp> warps_;
   std::vector<BlockSlot> blocks_;
+  int blocks_live_ = 0;              // live block slots
+  std::uint64_t retire_ready_ = 0;  // bit c: block slot c may retire in one step (note_block())
   // Issue-stage state, per scheduler, as bitmasks over its warps (bit i = warp slot i * schedulers + s),
   // kept equal to the warps' fields by sync_warp() wherever those change. `delay` is a superset of the
   // warps with next_issue > now (cleared lazily by issue_cycle()).
@@ -255,13 +267,16 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   int nsched_ = 1;
   std::vector<std::uint8_t> slot_sched_, slot_bit_;  // per warp slot: its scheduler, its bit there
   std::vector<Collector> cus_;
-  std::vector<int> cu_first_, cu_count_;  // per Unit
+  std::vector<int> cu_first_;  // per Unit
   std::vector<int> cu_free_;              // per Unit
   std::vector<Ring<Staged>> staged_;      // per Unit: its ID_OC register, oldest first ("register" only)
   int staged_total_ = 0;
   std::vector<std::uint64_t> lane_busy_;  // per execution lane (SP x issue_sp, SFU, MEM)
   std::vector<int> lane_first_;
   CalendarQueue<Event> events_;
+  // The due times of the queued events with a DRAM record (Event::record), earliest first: what
+  // may_touch_shared() checks. Record events leave events_ in time order, so the earliest leaves first.
+  std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> record_due_;
   std::vector<WarpView> views_;
   std::vector<Stall> last_stall_;  // per scheduler
   // Issue-stage cache, per scheduler: a scheduler that found no ready warp keeps that outcome (and its

@@ -60,6 +60,8 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   warps_.assign(static_cast<std::size_t>(slots), Warp{});
   reg_state_.assign(static_cast<std::size_t>(slots) * static_cast<std::size_t>(nids_), RegState{});
   blocks_.assign(static_cast<std::size_t>(max_blocks_), BlockSlot{});
+  blocks_live_ = 0;
+  retire_ready_ = 0;
   if (vrf_on_) {
     vrf_.reset(p_.registers_per_sm / 32, slots, nids_, now_);  // physical warp registers of 32 lanes
     phys_bank_.assign(static_cast<std::size_t>(vrf_.capacity()), 0);
@@ -142,7 +144,7 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
 
 bool Sm::launch_block() {
   if (blocks_q_ && blocks_q_->next >= blocks_q_->grid) blocks_total_ = next_block_;  // the queue is empty
-  if (next_block_ >= blocks_total_) return false;
+  if (next_block_ >= blocks_total_ || blocks_live_ == max_blocks_) return false;
   int c = 0;
   while (c < max_blocks_ && blocks_[static_cast<std::size_t>(c)].live) ++c;
   if (c == max_blocks_) return false;
@@ -154,6 +156,7 @@ bool Sm::launch_block() {
   b.bid = blocks_q_ ? blocks_q_->next++ : next_block_ * p_.sms;
   b.live_warps = wpb_;
   b.at_barrier = 0;
+  b.at_end = 0;
   b.launched_at = now_;
   b.trace = &wl_->block(launch_index_, b.bid, b.scratch);
   if (b.trace->warps.size() != static_cast<std::size_t>(wpb_))
@@ -161,6 +164,7 @@ bool Sm::launch_block() {
                      std::to_string(b.trace->warps.size()) + " warps, the launch shape " + std::to_string(wpb_));
   ++next_block_;
   ++stats_.blocks;
+  ++blocks_live_;
   int slots[64];
   for (int i = 0; i < wpb_; ++i) slots[i] = c * wpb_ + i;
   mapping_->on_block_launch(std::span<const int>(slots, static_cast<std::size_t>(wpb_)));
@@ -221,6 +225,7 @@ bool Sm::launch_block() {
       vrf_reserve_[static_cast<std::size_t>(slot)] = vrf_cand_reserve_[static_cast<std::size_t>(i)];
     }
     at_pc(w);
+    if (w.at_end()) ++b.at_end;  // a trace of its Exit only
     if (path_) w.next_issue = path_->on_next_pc(slot, 0, now_);
     sync_warp(slot);
     schedulers_[static_cast<std::size_t>(slot) % schedulers_.size()]->on_warp_start(slot);
@@ -231,6 +236,7 @@ bool Sm::launch_block() {
     stats_.vrf_launch_peak_blocks = std::max<std::uint64_t>(stats_.vrf_launch_peak_blocks, static_cast<std::uint64_t>(vrf_blocks_));
     stats_.vrf_peak_blocks = std::max(stats_.vrf_peak_blocks, stats_.vrf_launch_peak_blocks);
   }
+  note_block(c);
   wake_all_schedulers();
   return true;
 }
@@ -249,12 +255,23 @@ void Sm::retire_block(int c) {
   }
   blocks_[static_cast<std::size_t>(c)].live = false;
   ++blocks_done_;
+  --blocks_live_;
+  retire_ready_ &= ~(1ull << c);
   if (vrf_on_) --vrf_blocks_;
 }
 
 void Sm::advance(Warp& w) {
-  ++w.at;
+  if (++w.at == w.last) {
+    ++blocks_[static_cast<std::size_t>(w.block_slot)].at_end;
+    note_block(w.block_slot);
+  }
   at_pc(w);
+}
+
+void Sm::note_block(int c) {
+  const BlockSlot& b = blocks_[static_cast<std::size_t>(c)];
+  const bool ready = b.live && b.live_warps <= nsched_ && b.at_end == b.live_warps;
+  retire_ready_ = (retire_ready_ & ~(1ull << c)) | (ready ? 1ull << c : 0);
 }
 
 void Sm::at_pc(Warp& w) const {
@@ -308,7 +325,9 @@ void Sm::execute_control(int slot, const Instr& in) {
     if (vrf_on_) vrf_exit(slot);
     schedulers_[static_cast<std::size_t>(slot) % schedulers_.size()]->on_warp_exit(slot);
     if (path_) path_->on_warp_exit(slot);
+    --b.at_end;
     if (--b.live_warps == 0) return retire_block(w.block_slot);
+    note_block(w.block_slot);
     release_barrier();
     return;
   }

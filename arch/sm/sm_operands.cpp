@@ -101,9 +101,11 @@ bool Sm::writeback_events() {
   while (events_.pop_due(now_, e)) {
     act = true;
     if (e.record != MemorySystem::kNoRecord) [[unlikely]] {  // banks DRAM: the final cycle, or ask again later
+      record_due_.pop();
       const std::uint64_t t = std::max(e.time, mem_.resolve(e.record, now_, stats_));
       if (!mem_.resolved()) {
         events_.push({t, seq_++, e.warp, e.nregs, e.regs, e.lanes, e.record});
+        record_due_.push(t);
         continue;
       }
       if (t > now_) {
@@ -200,8 +202,10 @@ bool Sm::dispatch() {
       done = now_ + static_cast<std::uint64_t>(p_.latency_cycles[op]);
       lane_busy_[static_cast<std::size_t>(lane)] = now_ + static_cast<std::uint64_t>(p_.initiation_cycles[op]);
     }
-    if (write_back)
+    if (write_back) {
       events_.push({done, seq_++, static_cast<std::uint8_t>(c.warp), in.ndst, in.dst, c.mask, record});
+      if (record != MemorySystem::kNoRecord) record_due_.push(done);
+    }
     c.busy = false;
     cu_collected_ &= ~(1ull << ci);
     --cus_busy_;

@@ -228,5 +228,54 @@ TEST_CASE(
   CHECK_THROWS_AS(ArchParams::from_config(c), ConfigError);
 }
 
+TEST_CASE(
+    "GIVEN four SMs of different bank latencies and clocks WHEN the GPU lets an SM run ahead over cycles that "
+    "share nothing (the default) THEN every SM's statistics equal those of stepping every cycle in global time "
+    "order, at equal and at PV clocks") {
+  const ArchParams base = params(4);
+  const std::uint64_t key = workload_key(RngStream(9, 0, Stream::Workload));
+  const rfmodel::RfSetup setups[4] = {rfmodel::RfSetup::ideal(), at_clock(rfmodel::RfSetup::all_slow(2), 0.8),
+                                      at_clock(rfmodel::RfSetup::ideal(), 0.9),
+                                      at_clock(rfmodel::RfSetup::all_slow(3), 0.7)};
+  const std::pair<const char*, GpuClocks> cases[] = {
+      {"hotspot", GpuClocks::Equal}, {"hotspot", GpuClocks::Pv}, {"sla", GpuClocks::Pv}};
+  for (const auto& [name, clocks] : cases) {
+    const Benchmark b = load_benchmark(name);
+    {
+      ArchParams p = base;
+      p.gpu_clocks = clocks;
+      const KernelWorkload wl(b, key, p.l1_line_bytes);
+      auto run = [&](bool run_ahead) {
+        std::vector<std::unique_ptr<IRfProvider>> own;
+        std::vector<IRfProvider*> rf;
+        std::vector<std::unique_ptr<IRegisterMapping>> maps;
+        for (const auto& s : setups) {
+          own.push_back(std::make_unique<StaticRfProvider>(s));
+          rf.push_back(own.back().get());
+          maps.push_back(make_mapping("eq3"));
+        }
+        auto gpu = std::make_unique<Gpu>(p, "gto", std::move(maps), rf, key);
+        gpu->set_run_ahead(run_ahead);
+        for (std::size_t i = 0; i < b.launches.size(); ++i) gpu->run_launch(wl, static_cast<int>(i));
+        gpu->finish();
+        std::vector<SmStats> per_sm;
+        for (int i = 0; i < 4; ++i) per_sm.push_back(gpu->sm(i).stats());
+        per_sm.push_back(gpu->total());
+        return per_sm;
+      };
+      CAPTURE(name);
+      CAPTURE(static_cast<int>(clocks));
+      const auto lockstep = run(false), ahead = run(true);
+      REQUIRE(lockstep.back().dram_accesses > 0);  // the memory system is shared for real
+      for (std::size_t i = 0; i < lockstep.size(); ++i) {
+        check_same(ahead[i], lockstep[i]);
+        CHECK(ahead[i].blocks == lockstep[i].blocks);
+        CHECK(ahead[i].bank_conflict_cycles == lockstep[i].bank_conflict_cycles);
+        CHECK(ahead[i].dram_writes == lockstep[i].dram_writes);
+      }
+    }
+  }
+}
+
 }  // namespace RFVAR_UNITY_ID
 }  // namespace
