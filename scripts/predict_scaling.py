@@ -2,12 +2,15 @@
 """Predict the wall time and parallel efficiency of a run's distributed phases on K ranks of T
 threads each, from the per-job costs that run recorded (--job-times; docs/hdf5.md "jobs").
 
-Usage: predict_scaling.py FILE.h5 [--group G] [--threads T] [--ranks 8,16,...] [--scale X]
+Usage: predict_scaling.py FILE.h5 [--group G] [--threads T] [--ranks 8,16,...] [--scale X] [--replicate R]
   FILE.h5   a stage file or a study file written with --job-times; every /jobs group in it (a study
             holds one per stage: /perf/jobs, /guardband/jobs, ...), or only the one under --group G
   --threads T   OpenMP threads per rank of the predicted runs (default 1)
   --ranks       rank counts (default 8,16,32,64,128,256,512)
   --scale X     multiply every job's cost by X (e.g. more epochs, or a slower node; default 1)
+  --replicate R every recorded job stands for R jobs of the same cost (default 1): a run of c chips
+                predicts one of R x c chips, the chips of a population costing alike (each N-SM GPU
+                run of a chip is one job per technique and kernel)
 
 Model (the plan rfvar uses, common/job_distributor.h): jobs in order of decreasing cost, each to the
 rank with the least planned cost (longest processing time first); within a rank its jobs go to the
@@ -68,7 +71,7 @@ def phases(path, group):
 
 
 def main(argv):
-    path, group, threads, scale = None, "", 1, 1.0
+    path, group, threads, scale, replicate = None, "", 1, 1.0, 1
     ranks = [8, 16, 32, 64, 128, 256, 512]
     it = iter(argv)
     for a in it:
@@ -80,12 +83,14 @@ def main(argv):
             ranks = [int(x) for x in next(it).split(",")]
         elif a == "--scale":
             scale = float(next(it))
+        elif a == "--replicate":
+            replicate = int(next(it))
         elif a.startswith("-"):
             print(__doc__, file=sys.stderr)
             return 2
         else:
             path = a
-    if not path or threads < 1:
+    if not path or threads < 1 or replicate < 1:
         print(__doc__, file=sys.stderr)
         return 2
     ph = phases(path, group)
@@ -94,9 +99,9 @@ def main(argv):
         return 1
     sums = {k: 0.0 for k in ranks}
     for name, (cost, busy, r0, t0) in ph.items():
-        cost = np.asarray(cost, dtype=float) * scale
+        cost = np.tile(np.asarray(cost, dtype=float) * scale, replicate)
         spread = (busy.max() / busy.mean() - 1.0) * 100 if len(busy) and busy.mean() > 0 else 0.0
-        print(f"{name}: {len(cost)} jobs, {cost.sum():.1f} CPU-s in jobs (x{scale:g}), largest {cost.max():.2f} s; "
+        print(f"{name}: {len(cost)} jobs, {cost.sum():.1f} CPU-s in jobs (x{scale:g}, x{replicate} jobs), largest {cost.max():.2f} s; "
               f"recorded on {r0} rank(s) x {t0} thread(s), busiest rank {spread:.1f} % above the mean")
         print(f"  {'ranks':>6} {'wall s':>10} {'efficiency':>10}")
         for k in ranks:
@@ -104,7 +109,7 @@ def main(argv):
             sums[k] += wall
             print(f"  {k:>6} {wall:>10.2f} {eff:>10.2f}")
     if len(ph) > 1:
-        total = sum(float(np.sum(c)) for c, _, _, _ in ph.values()) * scale
+        total = sum(float(np.sum(c)) for c, _, _, _ in ph.values()) * scale * replicate
         print(f"all phases: {total:.1f} CPU-s in jobs")
         for k in ranks:
             print(f"  {k:>6} {sums[k]:>10.2f} {total / (k * threads * sums[k]) if sums[k] else 1.0:>10.2f}")
