@@ -61,7 +61,7 @@ bool runs_distributed(const std::string& name) {
 void add_job_times_flag(CLI::App* sub, CommonOptions& o) {
   sub->add_flag("--job-times", o.job_times,
                 "Write each distributed phase's per-job wall time and each rank's busy time to the HDF5 "
-                "output under /jobs (freq, ipc, guardband, perf, ltrf, study; docs/hdf5.md \"jobs\")");
+                "output under /jobs (freq, ipc, guardband, perf, ltrf, energy, study; docs/hdf5.md \"jobs\")");
 }
 
 void print_json(const nlohmann::json& j) { std::cout << j.dump(2) << std::endl; }

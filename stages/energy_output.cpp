@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "common/h5io.h"
+#include "stages/job_log_output.h"
 
 namespace rfvar::stages {
 
@@ -116,7 +117,8 @@ nlohmann::json energy_json(const EnergyStudyResult& r, const EnergyParams& ep) {
 }
 
 void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult& r, const EnergyParams& ep,
-                       const Config& config, std::uint64_t seed, const std::string& command_line) {
+                       const Config& config, std::uint64_t seed, const std::string& command_line,
+                       const StageContext* jobs_of) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const std::size_t K = r.allocation.size(), L = static_cast<std::size_t>(kLevels), H = 4;
   std::vector<std::string> kernels;
@@ -247,6 +249,7 @@ void write_energy_file(const std::filesystem::path& out, const EnergyStudyResult
           "1 (mean over the compiled design kernels; NaN: none)");
   w.write("/bl1_energy_pj", bl1, {KH}, {"kernel"}, "pJ");
   w.write("/bl1_cycles", bl1c, {KH}, {"kernel"}, "cycles");
+  if (jobs_of) write_job_log(w, *jobs_of);  // /jobs (docs/hdf5.md "jobs") when asked for
   w.commit();
 }
 

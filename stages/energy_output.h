@@ -11,13 +11,14 @@
 #include <string>
 
 #include "common/config.h"
+#include "stages/stage.h"
 #include "study/energy/energy_study.h"
 
 namespace rfvar::stages {
 
 void write_energy_file(const std::filesystem::path& out, const study::EnergyStudyResult& r,
                        const arch::energy::EnergyParams& ep, const Config& config, std::uint64_t seed,
-                       const std::string& command_line);
+                       const std::string& command_line, const StageContext* jobs_of = nullptr);
 
 // The --json object of `rfvar energy` (without timing).
 nlohmann::json energy_json(const study::EnergyStudyResult& r, const arch::energy::EnergyParams& ep);

@@ -96,10 +96,11 @@ EnergyStage::Result EnergyStage::run(const Options& eo, const StageContext& ctx)
   const std::uint64_t seed = master_seed(ctx.config);
   Progress bar("energy", study::energy_study_items(s.so), ctx.progress);
   const auto t0 = std::chrono::steady_clock::now();
-  Result res{study::run_energy_study(s.so, s.ap, s.h, s.ep, seed, &bar), s.ep, 0.0, ctx.output};
+  Result res{study::run_energy_study(s.so, s.ap, s.h, s.ep, seed, &bar, ctx.jobs), s.ep, 0.0, ctx.output};
   bar.finish();
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (!ctx.output.empty()) write_energy_file(ctx.output, res.r, s.ep, ctx.config, seed, ctx.command_line);
+  if (!ctx.output.empty()) write_energy_file(ctx.output, res.r, s.ep, ctx.config, seed, ctx.command_line, &ctx);
+  if (ctx.jobs) ctx.jobs->log().clear();  // written above under /jobs, or not asked for
   return res;
 }
 

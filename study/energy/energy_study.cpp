@@ -11,7 +11,9 @@
 #include "hierarchy/ltrf/workload_set.h"
 #include "arch/run.h"
 #include "workload/kernel_workload.h"
+#include "common/byte_codec.h"
 #include "common/config.h"
+#include "common/job_distributor.h"
 #include "common/parallel_jobs.h"
 
 namespace rfvar::study {
@@ -178,7 +180,7 @@ std::size_t energy_study_items(const EnergyStudyOptions& o) {
 
 EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams& p,
                                    const hierarchy::HierarchyParams& h, const EnergyParams& ep,
-                                   std::uint64_t seed, Progress* progress) {
+                                   std::uint64_t seed, Progress* progress, JobDistributor* jobs_over) {
   check_energy_study_options(o, h);
   EnergyStudyResult res;
   res.configs = o.configs;
@@ -216,24 +218,34 @@ EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const ArchParams
     for (int c = 0; c < static_cast<int>(o.configs.size()); ++c)
       for (int d = 0; d < static_cast<int>(o.designs.size()); ++d) jobs.push_back({k, c, d});
   }
+  // The allocations (static, cheap) on every rank; the design runs (SM simulations) spread over the
+  // ranks (docs/cluster.md), each rank then holding what the pricing below reads of every run.
+  parallel_jobs(nk, progress, [&](int i) {
+    res.allocation[static_cast<std::size_t>(i)] =
+        allocation_of(o.kernels[static_cast<std::size_t>(i)], o, p, ep, h.rfc.entries_per_thread, seed);
+  });
   std::vector<hierarchy::DesignRun> runs(jobs.size());
-  const int n_items = nk + static_cast<int>(jobs.size());
-  parallel_jobs(n_items, progress, [&](int i) {
-    if (i < nk) {
-      res.allocation[static_cast<std::size_t>(i)] =
-          allocation_of(o.kernels[static_cast<std::size_t>(i)], o, p, ep, h.rfc.entries_per_thread, seed);
-      return;
-    }
-    const Job& j = jobs[static_cast<std::size_t>(i - nk)];
+  const JobCodec codec{[&](int j, ByteWriter& w) {
+                         const hierarchy::DesignRun& r = runs[static_cast<std::size_t>(j)];
+                         w.put(r.stats.cycles), w.put(r.stats.warp_instructions), w.put(r.stats.bank_reads);
+                         w.put(r.stats.bank_writes), w.put(r.rfc), w.put(r.ltrf);
+                       },
+                       [&](int j, ByteReader& r) {
+                         hierarchy::DesignRun& d = runs[static_cast<std::size_t>(j)];
+                         r.get(d.stats.cycles), r.get(d.stats.warp_instructions), r.get(d.stats.bank_reads);
+                         r.get(d.stats.bank_writes), r.get(d.rfc), r.get(d.ltrf);
+                       }};
+  distribute_jobs(jobs_over, "energy_runs", static_cast<int>(jobs.size()), {}, progress, [&](int i) {
+    const Job& j = jobs[static_cast<std::size_t>(i)];
     const Design d =
         j.config < 0 ? Design::Bl : hierarchy::find_design(o.designs[static_cast<std::size_t>(j.design)]);
     const ltrf::MainRfConfig rf =
         h.ltrf.main_rf(j.config < 0 ? 1 : o.configs[static_cast<std::size_t>(j.config)]);
     const hierarchy::MainRfShape shape{rf.capacity_multiple, rf.bank_multiple, rf.latency_rel};
     const DesignWorkload& w = dw[static_cast<std::size_t>(j.kernel)];
-    runs[static_cast<std::size_t>(i - nk)] = w.hand ? hierarchy::run_design(w.bench, p, h, d, shape, workload)
-                                                    : hierarchy::run_design(*w.loaded, p, h, d, shape, key);
-  });
+    runs[static_cast<std::size_t>(i)] = w.hand ? hierarchy::run_design(w.bench, p, h, d, shape, workload)
+                                               : hierarchy::run_design(*w.loaded, p, h, d, shape, key);
+  }, codec);
   res.runs = jobs.size();
 
   // Allocation means (MICRO 2011 Fig. 12, 13).

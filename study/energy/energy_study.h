@@ -3,7 +3,8 @@
 // main-RF designs #1-#7 of LTRF Table 2, from access counts and the [energy] table.
 //
 // Contract: run_energy_study() is deterministic for its inputs (OpenMP over independent items,
-// results gathered by index).
+// results gathered by index); with a JobDistributor (`jobs`, MPI) the design runs are spread over the
+// ranks as phase "energy_runs" (common/job_distributor.h), with results identical for any rank count.
 //  * Allocation (MICRO 2011 §6): for every workload spec (frontend/load_workload.h forms; a plain name
 //    is a `.kernel` benchmark resolved by ltrf::load_ltrf_benchmark(), so LTRF's own kernels work),
 //    the pcs' executions are counted by replaying the traces (allocation_replay.h), and the flat RF,
@@ -39,6 +40,7 @@
 #include "hierarchy/energy/access_energy.h"
 #include "hierarchy/energy/allocation.h"
 #include "hierarchy/design/design.h"
+#include "common/job_distributor.h"
 #include "common/progress.h"
 #include "common/rng.h"
 
@@ -114,7 +116,7 @@ void check_energy_study_options(const EnergyStudyOptions& o, const arch::hierarc
 EnergyStudyResult run_energy_study(const EnergyStudyOptions& o, const arch::ArchParams& p,
                                    const arch::hierarchy::HierarchyParams& h,
                                    const arch::energy::EnergyParams& ep, std::uint64_t seed,
-                                   Progress* progress = nullptr);
+                                   Progress* progress = nullptr, JobDistributor* jobs = nullptr);
 
 // The progress ticks run_energy_study() makes: one per workload (allocation), one per compiled
 // workload loaded for the designs, and one per design run.
