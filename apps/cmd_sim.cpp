@@ -195,6 +195,15 @@ void run(CommonOptions& o, const SimOptions& so) {
                         {"hits", s.share_hits},       {"waits", s.share_waits},
                         {"recorded", s.share_recorded}, {"invalidated", s.share_invalidated},
                         {"flushes", s.share_flushes}};
+      if (ap.sharing.mode == arch::SharingMode::Partial) {
+        j["sharing"]["partial_hits"] = s.share_partial_hits;
+        j["sharing"]["merge_reads"] = s.share_merge_reads;
+        j["sharing"]["merge_waits"] = s.share_merge_waits;
+        j["sharing"]["partial_l1_hits"] = s.share_partial_l1_hits;
+        j["sharing"]["partial_busy"] = s.share_partial_busy;
+        j["sharing"]["merge_slots"] = ap.sharing.merge_slots;
+        j["sharing"]["merge_cycles"] = ap.sharing.merge_cycles;
+      }
       for (std::size_t i = 0; i < r.per_launch.size(); ++i) {
         const arch::LaunchStats& k = r.per_launch[i];
         kernels[i]["vrf_peak_registers"] = k.vrf_peak_regs;
@@ -202,6 +211,7 @@ void run(CommonOptions& o, const SimOptions& so) {
         kernels[i]["vrf_peak_blocks"] = k.vrf_peak_blocks;
         kernels[i]["share_global_loads"] = k.share_global_loads;
         kernels[i]["share_hits"] = k.share_hits;
+        if (ap.sharing.mode == arch::SharingMode::Partial) kernels[i]["share_partial_hits"] = k.share_partial_hits;
       }
     }
     j["per_kernel"] = kernels;

@@ -40,6 +40,7 @@ struct LaunchStats {
   // The virtualized register file and register sharing (SmStats' vrf_* and share_*; 0 without them):
   // peaks are the most over the SMs, the others sums.
   std::uint64_t vrf_peak_regs = 0, vrf_peak_blocks = 0, share_global_loads = 0, share_hits = 0;
+  std::uint64_t share_partial_hits = 0;
   double vrf_reg_cycles = 0.0;
   // The counters summed over SMs and differenced between launches, read from a LaunchStats or from an
   // SmStats (same names; common/counters.h); cycles and the peaks are maxima, not sums.
@@ -47,7 +48,7 @@ struct LaunchStats {
   static auto summed(S& s) {
     return std::tie(s.warp_instructions, s.thread_instructions, s.l1_load_requests, s.l1_hits, s.l1_merges,
                     s.l1_const_requests, s.l1_const_hits, s.l2_hits, s.dram_accesses, s.dram_writes,
-                    s.share_global_loads, s.share_hits, s.vrf_reg_cycles);
+                    s.share_global_loads, s.share_hits, s.share_partial_hits, s.vrf_reg_cycles);
   }
   double l1_hit_rate() const {
     return l1_load_requests ? static_cast<double>(l1_hits + l1_merges) / static_cast<double>(l1_load_requests) : 0.0;

@@ -96,12 +96,18 @@ ArchParams ArchParams::from_config(const Config& c) {
   p.max_cycles = c.get_int("arch.max_cycles", Range::closed(1000, 1e15));
   p.sharing.virtual_rf = c.get_bool("sharing.virtual_rf");
   p.sharing.admit_headroom = c.get_double("sharing.admit_headroom", Range::open_closed(0.0, 1.0));
-  p.sharing.mode = c.get_string("sharing.mode", {"off", "perfect"}) == "perfect" ? SharingMode::Perfect : SharingMode::Off;
+  const std::string share_mode = c.get_string("sharing.mode", {"off", "perfect", "partial"});
+  p.sharing.mode = share_mode == "partial"   ? SharingMode::Partial
+                   : share_mode == "perfect" ? SharingMode::Perfect
+                                             : SharingMode::Off;
+  p.sharing.merge_slots = static_cast<int>(c.get_int("sharing.merge_slots", Range::closed(1, 8)));
+  p.sharing.merge_cycles = static_cast<int>(c.get_int("sharing.merge_cycles", Range::closed(1, 64)));
   p.sharing.table_entries = static_cast<int>(c.get_int("sharing.table_entries", Range::closed(0, 1 << 20)));
   p.sharing.stride_bits = static_cast<int>(c.get_int("sharing.stride_bits", Range::closed(2, 63)));
   if (p.sharing.mode != SharingMode::Off && !p.sharing.virtual_rf)
-    throw ConfigError("sharing.mode = \"perfect\" shares physical registers: it needs sharing.virtual_rf = true "
+    throw ConfigError("sharing.mode = \"" + share_mode + "\" shares physical registers: it needs sharing.virtual_rf = true "
                       "(Jeon 2019 §3 builds on a virtualized register file)");
+  p.sharing.release_finished_lanes = c.get_bool("sharing.release_finished_lanes");
   p.sharing.deadlock_cycles = c.get_int("sharing.deadlock_cycles", Range::closed(1000, 1e12));
   p.limits = Limits::from_config(c);
   return p;

@@ -36,8 +36,9 @@ enum class GpuClocks : std::uint8_t { Equal, Pv };
 
 // The virtualized register file and register sharing ([sharing]; docs/models.md "Register sharing",
 // Jeon et al., CAL 2019 §3-4 on Jeon et al., MICRO 2015's register file virtualization).
-// sharing.mode: "off", or "perfect" = Jeon 2019 §2.1's perfect sharing (needs sharing.virtual_rf).
-enum class SharingMode : std::uint8_t { Off, Perfect };
+// sharing.mode: "off", "perfect" = Jeon 2019 §2.1's perfect sharing, or "partial" = perfect sharing
+// and §2.2's partial sharing (both need sharing.virtual_rf).
+enum class SharingMode : std::uint8_t { Off, Perfect, Partial };
 
 struct SharingParams {
   SharingMode mode = SharingMode::Off;
@@ -48,6 +49,14 @@ struct SharingParams {
                                  // release after the last read; CTAs admitted by physical registers in use
   double admit_headroom = 1.0;   // sharing.admit_headroom: a CTA is admitted when this fraction of its
                                  // static allocation (warps x regs_per_thread) is free, (0, 1]
+  // Partial sharing (mode "partial"; Jeon §3 gives neither the merge's latency nor a slot count beyond
+  // "one dedicated operand collector slot"): the w-merge slots, and the cycles of the shift-and-OR
+  // merge after both registers are read (a CHOICE: 4 = one integer ALU pass, arch.lat_int_alu).
+  int merge_slots = 1;   // sharing.merge_slots: w-merge operand collector slots, 1..8 (Jeon §3: 1)
+  int merge_cycles = 4;  // sharing.merge_cycles: shift-and-OR merge latency in cycles, 1..64
+  bool release_finished_lanes = false;  // sharing.release_finished_lanes: a write covering the lanes that
+                                        // run a later step is full (the other lanes never read again), so it
+                                        // releases the value before it (arch/sharing/trace_liveness.h)
   long long deadlock_cycles = 1000000;  // sharing.deadlock_cycles: an allocation stall with no register
                                         // freed for this many cycles is an error
 };

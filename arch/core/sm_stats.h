@@ -62,6 +62,12 @@ struct SmStats {
   // table entries removed by stores (share_flushes: stores without a key, which empty the table).
   std::uint64_t share_global_loads = 0, share_hits = 0, share_waits = 0, share_recorded = 0;
   std::uint64_t share_invalidated = 0, share_flushes = 0;
+  // Partial sharing (sharing.mode = "partial"; all 0 otherwise): loads built by a w-merge slot from one
+  // or two registers instead of loaded (share_merge_reads: their register reads), and loads with a cover
+  // that went to memory because they hit in L1 (Jeon §3: partial only on an L1 miss) or found every
+  // w-merge slot busy; share_merge_waits: merge reads that waited for their source's load to return.
+  std::uint64_t share_partial_hits = 0, share_merge_reads = 0, share_partial_l1_hits = 0, share_partial_busy = 0;
+  std::uint64_t share_merge_waits = 0;
   std::vector<std::uint64_t> bank_reads, bank_writes, bank_busy_cycles;            // [banks]
   std::vector<std::uint64_t> subbank_reads, subbank_writes, subbank_busy_cycles;   // [banks * S]
   std::vector<double> subbank_allocated_row_cycles;                                // [banks * S]

@@ -26,6 +26,13 @@ bool L1Cache::load(std::uint64_t line, std::uint64_t& ready, std::uint32_t* pend
   return false;
 }
 
+bool L1Cache::holds(std::uint64_t line) const {
+  const Way* s = &ways_[static_cast<std::size_t>(line % static_cast<std::uint64_t>(sets_)) * static_cast<std::size_t>(assoc_)];
+  for (int w = 0; w < assoc_; ++w)
+    if (s[w].valid && s[w].tag == line) return true;
+  return false;
+}
+
 std::uint64_t L1Cache::allocate(std::uint64_t line, std::uint64_t ready, std::uint32_t pending) {
   Way* s = set_of(line);
   Way* victim = s;

@@ -31,6 +31,8 @@ class L1Cache {
   // cycle its data is in the cache; `*pending` its pending DRAM request id or kNoPending); false on a
   // miss (nothing changes: call allocate()).
   bool load(std::uint64_t line, std::uint64_t& ready, std::uint32_t* pending = nullptr);
+  // Whether `line`'s tag is present (a hit or a merge into an in-flight miss): nothing changes.
+  bool holds(std::uint64_t line) const;
   // Allocates `line` (clean) for a read miss whose data arrives at `ready`, evicting the set's least
   // recently used way. Returns the evicted line if it was dirty, else kNoLine.
   std::uint64_t allocate(std::uint64_t line, std::uint64_t ready, std::uint32_t pending = kNoPending);

@@ -51,6 +51,13 @@ class MemorySystem {
   std::uint64_t resolve(std::uint32_t record, std::uint64_t now, SmStats& stats);
   bool resolved() const { return resolved_; }
   void finish(SmStats& stats);
+  // Whether a load of these `n` line requests would miss in the L1 tags (some line not present, so a
+  // request goes to L2): the load-store unit's probe (register sharing, arch/sm/sm_share.cpp); nothing changes.
+  bool l1_misses(const std::uint64_t* lines, int n) const {
+    for (int k = 0; k < n; ++k)
+      if (!l1_.holds(lines[k])) return true;
+    return false;
+  }
   // `draw(k)` in [0, 1): the random number of request k (two per request: L1 then L2).
   template <typename Draw>
   std::uint64_t access(const Instr& in, std::uint64_t now, Draw&& draw, SmStats& stats);

@@ -13,7 +13,10 @@
 // to any more (§3). A load whose stride does not fit the entry's `stride_bits`-bit field is not
 // recordable (§4.2: 9 bits; §4.2 does not say in which unit: here a signed byte stride, so
 // |stride| <= 2^(stride_bits-1) - 1). The base and count fields (24 and 5 bits in §4.2) are area
-// accounting: any base and 1..32 lanes are recorded. Pure model state: no statistics, no I/O; times
+// accounting: any base and 1..32 lanes are recorded. cover() is partial sharing's search (§2.2, §3):
+// when no entry holds the load, up to two entries that together hold every active lane's address, each
+// shifted by one lane distance (§3's merge ALU shifts and ORs), the first such cover in table order.
+// Pure model state: no statistics, no I/O; times
 // are the caller's cycle counts. Used by the SM's perfect sharing (arch/sm/sm_share.cpp).
 #pragma once
 
@@ -38,6 +41,16 @@ struct WarpLoad {
 // they are not one stride group (§4.1: "we support only one stride group per load access").
 std::optional<WarpLoad> warp_load(const std::vector<std::uint64_t>& lane_addrs, int width);
 
+// Partial sharing's sources (Jeon §2.2, §3): `n` (1 or 2) entries' physical registers; source j supplies
+// the load's lanes `lanes[j]` (disjoint, together every active lane) from its lanes lane + shift[j], and
+// holds values in its lanes `held[j]` (what a read of it touches).
+struct Cover {
+  int n = 0;
+  int phys[2] = {-1, -1};
+  std::uint32_t lanes[2] = {0, 0}, held[2] = {0, 0};
+  int shift[2] = {0, 0};
+};
+
 class AddressMappingTable {
  public:
   // capacity 0 = unlimited (Jeon §4.1's "infinite mappings"), else the entries (§4.1: 200, 1 KB);
@@ -48,6 +61,14 @@ class AddressMappingTable {
   std::optional<int> lookup(const WarpLoad& w, std::uint64_t now);
   // Records a missed load into `phys_reg`; returns the physical register of the replaced entry, if any.
   std::optional<int> insert(const WarpLoad& w, int phys_reg, std::uint64_t now);
+  // Partial sharing (Jeon §3: "finds up to two entries that together cover the requested warp-unit
+  // data"): the first cover of `w`'s active lanes (w.lanes, 0 = lanes 0..count-1) by one or two entries
+  // of its width whose lanes form one stride group, each read at one shift; entries whose register is
+  // flagged in `unavailable` (indexed by physical register, e.g. its load still in flight) are skipped.
+  // A broadcast (stride 0, more than one lane) is neither covered nor a source: a shift cannot spread
+  // one value over lanes. nullopt: no cover. touch() makes a cover's sources the most recently used.
+  std::optional<Cover> cover(const WarpLoad& w, const std::vector<std::uint8_t>& unavailable) const;
+  void touch(const Cover& c, std::uint64_t now);
   int on_store(const WarpLoad& store);  // entries removed
   int release(int phys_reg);            // entries removed
   void clear() { entries_.clear(); }   // every entry removed (a store whose lanes are not one stride group)

@@ -7,12 +7,14 @@
 
 namespace rfvar::arch::sharing {
 
-std::vector<std::uint16_t> trace_releases(const Kernel& k, const WarpTrace& t, std::uint32_t full_mask) {
+std::vector<std::uint16_t> trace_releases(const Kernel& k, const WarpTrace& t, std::uint32_t full_mask,
+                                          bool finished_lanes_dead) {
   // What happens next to each register, walking the trace backwards: nothing, a read (of the value
   // it holds now), or a full write (the value it holds now is dead).
   enum : std::uint8_t { kNothing, kRead, kFullWrite };
   std::vector<std::uint8_t> next(static_cast<std::size_t>(k.reg_ids), kNothing);
   std::vector<std::uint16_t> out(t.steps.size(), 0);
+  std::uint32_t later = 0;  // lanes of the steps after this one, Exits excluded (finished_lanes_dead)
   const auto check = [&](RegId r, std::size_t i) {
     if (r >= k.reg_ids)
       throw InputError("kernel '" + k.name + "' step " + std::to_string(i) + ": register id " + std::to_string(r) +
@@ -23,7 +25,10 @@ std::vector<std::uint16_t> trace_releases(const Kernel& k, const WarpTrace& t, s
     const Instr& in = k.code.at(static_cast<std::size_t>(st.pc));
     std::uint16_t bits = 0;
     // The write happens after the reads of the same instruction: destinations first, going backwards.
-    const bool full = (st.mask & full_mask) == full_mask;
+    // Lanes of the value before this write that it does not overwrite and that may still read it.
+    const std::uint32_t kept = full_mask & ~st.mask & (finished_lanes_dead ? later : ~0u);
+    const bool full = kept == 0;
+    if (in.op != OpClass::Exit) later |= st.mask;
     for (int d = 0; d < in.ndst; ++d) {
       const RegId r = in.dst[d];
       check(r, i);

@@ -224,8 +224,12 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   void vrf_end_launch();
   void vrf_free(int slot, RegId reg);
   // sm_share.cpp: perfect register sharing (sharing.mode = "perfect"; Jeon 2019 §2.1, §3)
-  bool share_dispatch(const Collector& c);
+  enum class Shared : std::uint8_t { No, Hit, Merge };  // a hit skips the load; Merge: a w-merge slot builds it
+  Shared share_dispatch(const Collector& c);
   void share_returned(int slot, RegId reg);
+  // sm_merge.cpp: partial sharing (sharing.mode = "partial"; Jeon 2019 §2.2, §3)
+  bool share_partial(const Collector& c, const sharing::WarpLoad& key);
+  void merge_read(const RfRead& rd);
 
   const ArchParams& p_;
   std::vector<std::unique_ptr<IWarpScheduler>> schedulers_;
@@ -308,6 +312,12 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   std::vector<std::uint8_t> phys_bank_;  // [physical register]: its bank (that of the register that took it)
   std::vector<std::uint8_t> phys_inflight_;           // [physical register]: its recorded load has not returned
   std::vector<std::vector<std::pair<int, RegId>>> phys_waiters_;  // [physical register]: hits waiting for it
+  // Partial sharing (only with sharing.mode = "partial"): the w-merge slots are the collector units
+  // cus_[merge_first_..] (merge_first_ = cus_.size() without it), outside every Unit's range.
+  bool partial_on_ = false;
+  int merge_first_ = 0;
+  std::vector<std::uint8_t> phys_lat_;  // [physical register]: its access cycles (its row's, as phys_bank_)
+  std::vector<std::vector<RfRead>> merge_waiters_;  // [physical register]: w-merge reads waiting for its load
   int cus_busy_ = 0;       // collector units holding an instruction
   std::uint64_t cu_collected_ = 0;    // bit c: collector unit c holds an instruction with all operands read
 };

@@ -65,6 +65,7 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   if (vrf_on_) {
     vrf_.reset(p_.registers_per_sm / 32, slots, nids_, now_);  // physical warp registers of 32 lanes
     phys_bank_.assign(static_cast<std::size_t>(vrf_.capacity()), 0);
+    phys_lat_.assign(static_cast<std::size_t>(vrf_.capacity()), 1);
     vrf_rel_.assign(static_cast<std::size_t>(slots), {});
     vrf_reserve_.assign(static_cast<std::size_t>(slots), 0);
     vrf_cand_bid_ = -1;
@@ -127,6 +128,12 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
     cu_free_[static_cast<std::size_t>(u)] = p_.collector_units[static_cast<std::size_t>(u)];
     cus_.resize(cus_.size() + static_cast<std::size_t>(p_.collector_units[static_cast<std::size_t>(u)]));
     lane_first_[static_cast<std::size_t>(u) + 1] = lane_first_[static_cast<std::size_t>(u)] + p_.issue_width[static_cast<std::size_t>(u)];
+  }
+  merge_first_ = static_cast<int>(cus_.size());
+  partial_on_ = p_.sharing.mode == SharingMode::Partial;
+  if (partial_on_) {
+    cus_.resize(cus_.size() + static_cast<std::size_t>(p_.sharing.merge_slots));  // w-merge slots
+    merge_waiters_.assign(static_cast<std::size_t>(vrf_.capacity()), {});
   }
   if (cus_.size() > 64) throw InputError("more than 64 operand collector units per SM are not supported");
   lane_busy_.assign(static_cast<std::size_t>(lane_first_[3]), now_);

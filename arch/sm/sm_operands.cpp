@@ -136,6 +136,7 @@ bool Sm::arbitrate_banks() {
   return regfile_.arbitrate(
       now_, rf_counters_, [&](int cu) { return cus_[static_cast<std::size_t>(cu)].got_operand_at == now_; },
       [&](const RfRead& rd) {
+        if (rd.cu >= merge_first_) [[unlikely]] return merge_read(rd);  // a w-merge slot (sm_merge.cpp)
         Collector& c = cus_[rd.cu];
         c.got_operand_at = now_;
         if (--c.pending == 0) cu_collected_ |= 1ull << rd.cu;
@@ -165,7 +166,7 @@ bool Sm::arbitrate_banks() {
 bool Sm::dispatch() {
   if (cus_busy_ == 0) return false;
   bool act = false;
-  const int n = static_cast<int>(cus_.size());
+  const int n = merge_first_;  // the collector units (the w-merge slots after them never dispatch)
   for_each_bit_from(cu_collected_, dispatch_rr_, [&](int ci) {
     Collector& c = cus_[static_cast<std::size_t>(ci)];
     if (c.ready_at > now_) return;
@@ -181,8 +182,12 @@ bool Sm::dispatch() {
     std::uint64_t done;
     std::uint32_t record = MemorySystem::kNoRecord;
     bool write_back = in.ndst != 0;
-    if (u == static_cast<int>(Unit::Mem) && share_on_ && in.space == MemSpace::Global && share_dispatch(c)) {
+    const Shared shared = u == static_cast<int>(Unit::Mem) && share_on_ && in.space == MemSpace::Global
+                              ? share_dispatch(c)
+                              : Shared::No;
+    if (shared != Shared::No) {
       // A sharing hit (Jeon 2019 §3): no memory access, no write-back; the LSU slot is taken one cycle.
+      // A merge's write-back comes from its w-merge slot (sm_merge.cpp).
       done = now_;
       lane_busy_[static_cast<std::size_t>(lane)] = now_ + 1;
       write_back = false;

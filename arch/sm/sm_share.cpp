@@ -10,13 +10,15 @@
 // with its destination's physical register and issues it. A store, red or atom removes the entries whose
 // addresses it writes (§3), one without a single stride group empties the table; an atom is never shared.
 // An entry goes when its physical register is freed or written in place (sm_vrf.cpp vrf_free()).
+// With sharing.mode = "partial" a load that misses the table may instead be built from one or two entries'
+// registers (sm_merge.cpp); a load into an older value is then looked up for that and recorded too.
 #include <bit>
 
 #include "arch/sm/sm.h"
 
 namespace rfvar::arch {
 
-bool Sm::share_dispatch(const Collector& c) {
+Sm::Shared Sm::share_dispatch(const Collector& c) {
   const Instr& in = *c.in;
   const TraceKey& k = c.key;
   if (in.op == OpClass::Store || k.writes) {  // the warp's slot may belong to a new block by now: not read
@@ -28,21 +30,25 @@ bool Sm::share_dispatch(const Collector& c) {
       stats_.share_invalidated += static_cast<std::uint64_t>(
           amt_->on_store({k.base, k.stride, k.count, k.width}));
     }
-    return false;
+    return Shared::No;
   }
-  if (in.op != OpClass::Load) return false;
+  if (in.op != OpClass::Load) return Shared::No;
   ++stats_.share_global_loads;
   Warp& w = warps_[static_cast<std::size_t>(c.warp)];  // live: its destination is pending
   const sharing::WarpLoad key{k.base, k.stride, k.count, k.width, c.mask};
   // Every active lane accesses (no lane off by a guard), and the destination got a new register at
   // issue: no lane of an older value to keep, so it may map to another register.
-  if (in.ndst != 1 || k.count == 0 || std::popcount(c.mask) != k.count || !(c.fresh & 1) ||
+  // With partial sharing a load into an older value (a partial write) is also built by a merge and
+  // recorded: the merge writes its lanes as the load would, and its register holds the load's lanes.
+  const bool fresh = c.fresh & 1;
+  if (in.ndst != 1 || k.count == 0 || std::popcount(c.mask) != k.count || (!fresh && !partial_on_) ||
       !amt_->recordable(key))
-    return false;
+    return Shared::No;
   const RegId r = in.dst[0];
   const int mine = vrf_.phys(c.warp, r);
-  if (mine < 0) return false;  // a value never read (released at issue): not shared
-  if (const std::optional<int> p = amt_->lookup(key, now_)) {
+  if (mine < 0) return Shared::No;  // a value never read (released at issue): not shared
+  const std::optional<int> p = fresh ? amt_->lookup(key, now_) : std::nullopt;  // only a fresh one may remap
+  if (p) {
     ++stats_.share_hits;
     vrf_free(c.warp, r);  // the register allocated at issue is not needed
     vrf_.map_to(c.warp, r, *p, now_);
@@ -52,16 +58,22 @@ bool Sm::share_dispatch(const Collector& c) {
     } else {
       registers_written(w, c.warp, r);
     }
-    return true;
+    return Shared::Hit;
   }
-  amt_->insert(key, mine, now_);
+  const bool merged = partial_on_ && share_partial(c, key);
+  amt_->insert(key, mine, now_);  // a merged load's register holds the data too (written by the merge)
   phys_inflight_[static_cast<std::size_t>(mine)] = 1;
   ++stats_.share_recorded;
-  return false;
+  return merged ? Shared::Merge : Shared::No;
 }
 
 void Sm::share_returned(int slot, RegId reg) {
   const int p = vrf_.phys(slot, reg);
+  if (p >= 0 && partial_on_ && !merge_waiters_[static_cast<std::size_t>(p)].empty()) {  // sm_merge.cpp
+    for (const RfRead& rd : merge_waiters_[static_cast<std::size_t>(p)])
+      regfile_.request_read(phys_bank_[static_cast<std::size_t>(p)], rd);
+    merge_waiters_[static_cast<std::size_t>(p)].clear();
+  }
   if (p < 0 || !phys_inflight_[static_cast<std::size_t>(p)]) return;
   phys_inflight_[static_cast<std::size_t>(p)] = 0;
   auto& waiters = phys_waiters_[static_cast<std::size_t>(p)];

@@ -31,7 +31,7 @@ bool Sm::vrf_admits() {
     for (int i = 0; i < wpb_; ++i) {
       const WarpTrace& t = bt.warps[static_cast<std::size_t>(i)];
       auto& rel = vrf_cand_rel_[static_cast<std::size_t>(i)];
-      rel = sharing::trace_releases(*k_, t, warp_lanes(k_->block_threads, i));
+      rel = sharing::trace_releases(*k_, t, warp_lanes(k_->block_threads, i), p_.sharing.release_finished_lanes);
       const int peak = sharing::trace_peak(*k_, t, rel);
       const int reserve = static_cast<int>(std::ceil(p_.sharing.admit_headroom * peak - 1e-9));
       vrf_cand_reserve_[static_cast<std::size_t>(i)] = reserve;
@@ -79,6 +79,7 @@ std::uint8_t Sm::vrf_issue(int slot, const Instr& in, std::uint32_t step) {
       // NBTI stress: the physical register holds a row of its bank while mapped (docs/models.md
       // "Register sharing"; placed in the bank of the architectural register that took it).
       phys_bank_[static_cast<std::size_t>(q)] = warps_[static_cast<std::size_t>(slot)].regs[r].bank;
+      phys_lat_[static_cast<std::size_t>(q)] = warps_[static_cast<std::size_t>(slot)].regs[r].lat;
       rf_counters_.integrate(now_);
       rf_counters_.row(phys_bank_[static_cast<std::size_t>(q)], +1);
       fresh |= static_cast<std::uint8_t>(1u << d);

@@ -59,5 +59,23 @@ TEST_CASE("trace liveness: GIVEN a register id beyond the kernel's THEN InputErr
   CHECK_THROWS_AS(trace_releases(k, trace(~0u), ~0u), InputError);
 }
 
+TEST_CASE("trace liveness: GIVEN lanes that run no later step WHEN finished_lanes_dead THEN a write of the lanes still running is full") {
+  // Lanes 16-31 return after pc 1 (an Exit step before the last); pc 2 then runs on lanes 0-15.
+  WarpTrace exited;
+  exited.steps = {{0, ~0u}, {1, ~0u}, {3, 0xFFFF0000u}, {2, 0x0000FFFFu}, {3, 0x0000FFFFu}};
+  const std::vector<std::uint16_t> kept = trace_releases(chain(), exited, ~0u);
+  CHECK(kept[3] == (kDeadDst0 | 0x2));  // by default the other lanes' r1 values stay live
+  const std::vector<std::uint16_t> dead = trace_releases(chain(), exited, ~0u, true);
+  CHECK(dead[3] == (kDeadDst0 | 0x1 | 0x2));  // the write covers every lane still running: r1's read is its last
+  CHECK(dead[0] == kept[0]);
+  CHECK(dead[1] == kept[1]);
+  // Lanes 16-31 masked off by a branch to the warp's exit (no Exit step of their own): the same.
+  CHECK(trace_releases(chain(), trace(0x0000FFFFu), ~0u, true)[2] == (kDeadDst0 | 0x1 | 0x2));
+  // Lanes 16-31 skip pc 2 but run pc 1 again: they may read r1, so the write stays partial.
+  WarpTrace again;
+  again.steps = {{0, ~0u}, {1, ~0u}, {2, 0x0000FFFFu}, {1, ~0u}, {3, ~0u}};
+  CHECK(trace_releases(chain(), again, ~0u, true)[2] == 0x2);
+}
+
 }  // namespace RFVAR_UNITY_ID
 }  // namespace
