@@ -20,7 +20,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-COLORS = {"vrf": "#7f7f7f", "unlimited": "#1f77b4", "table": "#ff7f0e", "static": "#2ca02c"}
+COLORS = {"vrf": "#7f7f7f", "unlimited": "#1f77b4", "table": "#ff7f0e", "static": "#2ca02c", "partial": "#d62728"}
 
 
 def load(path):
@@ -53,9 +53,12 @@ def fig4(d, out):
         x = np.arange(len(rows))
         labels = [d["kernel"][i].replace("_kernel", "") for i in rows]
         ax = axes[0][j]
-        for k, cfg in enumerate(["unlimited", "table"]):
-            name = "unlimited table" if cfg == "unlimited" else f"{d['table_entries']}-entry table"
-            ax.bar(x + (k - 0.5) * 0.4, speedup_pct(d, rows, cfg), 0.4, color=COLORS[cfg], label=name)
+        cfgs = [c for c in ("unlimited", "table", "partial") if c in d["configs"]]  # older files: no partial
+        for k, cfg in enumerate(cfgs):
+            name = {"unlimited": "unlimited table", "table": f"{d['table_entries']}-entry table",
+                    "partial": f"partial sharing, {d['table_entries']} entries"}[cfg]
+            w = 0.8 / len(cfgs)
+            ax.bar(x + (k - (len(cfgs) - 1) / 2) * w, speedup_pct(d, rows, cfg), w, color=COLORS[cfg], label=name)
         ax.axhline(0, color="k", lw=0.5)
         ax.set_title(f"{net}: speedup over the virtualized RF")
         ax.set_ylabel("speedup (%)")
@@ -86,10 +89,13 @@ def fig5(d, out):
     base = tot[ws[0]][d["configs"].index("vrf")]
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(9, 3.5))
     x = np.arange(len(ws))
-    for k, cfg in enumerate(["vrf", "unlimited", "table"]):
+    cfgs = [c for c in ("vrf", "unlimited", "table", "partial") if c in d["configs"]]
+    bw = 0.8 / len(cfgs)
+    for k, cfg in enumerate(cfgs):
         c = d["configs"].index(cfg)
-        a1.bar(x + (k - 1) * 0.27, [100.0 * (base / tot[w][c] - 1.0) for w in ws], 0.27, color=COLORS[cfg], label=cfg)
-        a2.bar(x + (k - 1) * 0.27, [peak[w][c] for w in ws], 0.27, color=COLORS[cfg], label=cfg)
+        off = (k - (len(cfgs) - 1) / 2) * bw
+        a1.bar(x + off, [100.0 * (base / tot[w][c] - 1.0) for w in ws], bw, color=COLORS[cfg], label=cfg)
+        a2.bar(x + off, [peak[w][c] for w in ws], bw, color=COLORS[cfg], label=cfg)
     a1.set_title(f"speedup over {ws[0]} on the virtualized RF")
     a1.set_ylabel("speedup (%)")
     a2.set_title("peak warp registers in use")

@@ -29,7 +29,8 @@ nlohmann::json sharing_run_json(const study::SharingRun& r, const study::Sharing
           {"mean_registers", r.mean_registers},
           {"peak_blocks", r.peak_blocks},
           {"global_loads", r.global_loads},
-          {"loads_removed", r.hits}};
+          {"loads_removed", r.hits},
+          {"loads_merged", r.partial_hits}};
 }
 
 nlohmann::json sharing_configs_json(const std::array<study::SharingRun, study::kSharingConfigs>& runs) {
@@ -47,7 +48,7 @@ void write_sharing_file(const std::string& path, const SharingStage::Result& res
   const auto nc = static_cast<std::uint64_t>(study::kSharingConfigs);
   std::vector<std::string> workload, kernel, configs;
   std::vector<std::int32_t> launch, static_blocks, regs;
-  std::vector<std::int64_t> cycles, peak, blocks, loads, hits;
+  std::vector<std::int64_t> cycles, peak, blocks, loads, hits, merged;
   std::vector<double> mean;
   for (const auto& l : r.launches) {
     workload.push_back(l.workload), kernel.push_back(l.kernel), launch.push_back(l.launch);
@@ -58,6 +59,7 @@ void write_sharing_file(const std::string& path, const SharingStage::Result& res
       blocks.push_back(static_cast<std::int64_t>(x.peak_blocks));
       loads.push_back(static_cast<std::int64_t>(x.global_loads));
       hits.push_back(static_cast<std::int64_t>(x.hits));
+      merged.push_back(static_cast<std::int64_t>(x.partial_hits));
       mean.push_back(x.mean_registers);
     }
   }
@@ -79,6 +81,7 @@ void write_sharing_file(const std::string& path, const SharingStage::Result& res
   h5.write("sharing/peak_blocks", blocks, {n, nc}, lc, "blocks");
   h5.write("sharing/global_loads", loads, {n, nc}, lc, "warp instructions");
   h5.write("sharing/loads_removed", hits, {n, nc}, lc, "warp instructions");
+  h5.write("sharing/loads_merged", merged, {n, nc}, lc, "warp instructions");
   h5.commit();
 }
 
@@ -95,8 +98,8 @@ const std::vector<OptionDecl<SharingStage::Options>>& SharingStage::options() {
        "Comma-separated PTX workloads (ptx:NAME; default: Jeon 2019 §4's " + d.workloads + ")",
        &Options::workloads},
       {"table_entries", "--table-entries",
-       "Entries of the finite address mapping table, 1..1048576 (default 200 = 1 KB, Jeon §4.1); the "
-       "unlimited table is always run",
+       "Entries of the finite address mapping table (perfect and partial sharing), 1..1048576 (default 200 = "
+       "1 KB, Jeon §4.1); the unlimited table is always run",
        &Options::table_entries},
       {"scheduler", "--scheduler", "Warp scheduler of every run (default: two-level, Jeon §4)", &Options::scheduler},
   };

@@ -1,8 +1,8 @@
 // The sharing stage (`rfvar sharing`, a study's [sharing]): register sharing on a virtualized register
 // file (Jeon et al., CAL 2019 §4; study/sharing/sharing_study.h): per workload and kernel launch the
 // cycles, registers in use, resident blocks and loads removed with the static RF, the virtualized RF
-// (the baseline), and perfect sharing with an unlimited and a finite table. HDF5 group "sharing"
-// (docs/hdf5.md).
+// (the baseline), perfect sharing with an unlimited and a finite table, and partial sharing with the
+// finite table. HDF5 group "sharing" (docs/hdf5.md).
 //
 // Contract: as stages/stage.h. check(): one SM (arch.gpu_sms = 1), table_entries in 1..1048576, the
 // workloads known, the scheduler known; nothing is read or written. run() writes ctx.output when not

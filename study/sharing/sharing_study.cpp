@@ -29,8 +29,8 @@ namespace {
 
 arch::ArchParams config_params(arch::ArchParams p, int config, int table_entries) {
   p.sharing.virtual_rf = config > 0;
-  p.sharing.mode = config >= 2 ? arch::SharingMode::Perfect : arch::SharingMode::Off;
-  p.sharing.table_entries = config == 3 ? table_entries : 0;
+  p.sharing.mode = config == 4 ? arch::SharingMode::Partial : config >= 2 ? arch::SharingMode::Perfect : arch::SharingMode::Off;
+  p.sharing.table_entries = config >= 3 ? table_entries : 0;
   return p;
 }
 
@@ -43,6 +43,7 @@ SharingRun run_of(const arch::LaunchStats& k) {
   r.peak_blocks = k.vrf_peak_blocks;
   r.global_loads = k.share_global_loads;
   r.hits = k.share_hits;
+  r.partial_hits = k.share_partial_hits;
   return r;
 }
 
@@ -78,7 +79,7 @@ SharingStudyResult run_sharing_study(const SharingStudyOptions& o, const arch::A
         t.cycles += one.cycles, t.warp_instructions += one.warp_instructions;
         t.peak_registers = std::max(t.peak_registers, one.peak_registers);
         t.peak_blocks = std::max(t.peak_blocks, one.peak_blocks);
-        t.global_loads += one.global_loads, t.hits += one.hits;
+        t.global_loads += one.global_loads, t.hits += one.hits, t.partial_hits += one.partial_hits;
         reg_cycles += r.per_launch[i].vrf_reg_cycles;
       }
       t.mean_registers = t.cycles ? reg_cycles / static_cast<double>(t.cycles) : 0.0;

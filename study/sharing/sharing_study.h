@@ -1,11 +1,11 @@
 // Jeon et al., CAL 2019 §4's evaluation of register sharing: every kernel launch of each workload on
 // the SM with the static register file, the virtualized register file (the baseline of the speedups),
-// and perfect sharing with an unlimited and a finite address mapping table (docs/models.md "Register
-// sharing").
+// perfect sharing with an unlimited and a finite address mapping table, and partial sharing (perfect
+// plus w-merges, Jeon §2.2) with the finite table (docs/models.md "Register sharing").
 //
 // Contract: run_sharing_study() loads each workload once (the PTX interpreter with TraceKeys,
 // frontend/load_workload.h; no trace cache) and runs it under the baseline technique on the SM
-// without PV (`rp`, `g`) with `scheduler` (Jeon §4: two-level) in the four configurations of kConfigs: the given
+// without PV (`rp`, `g`) with `scheduler` (Jeon §4: two-level) in the five configurations of kConfigs: the given
 // ArchParams with [sharing] replaced (virtual_rf, mode, table_entries), everything else as given.
 // Results are per launch and summed per workload. Deterministic for given inputs. Throws InputError
 // for an unknown workload and for table_entries < 1.
@@ -23,11 +23,12 @@
 
 namespace rfvar::study {
 
-inline constexpr int kSharingConfigs = 4;
+inline constexpr int kSharingConfigs = 5;
 // static: the plain register file (per-thread allocation); vrf: the virtualized one, the baseline;
-// unlimited / table: perfect sharing with an unlimited / a table_entries-entry table.
+// unlimited / table: perfect sharing with an unlimited / a table_entries-entry table; partial: partial
+// sharing (sharing.mode = "partial") with the table_entries-entry table.
 inline constexpr std::array<const char*, kSharingConfigs> kSharingConfigNames = {"static", "vrf", "unlimited",
-                                                                                 "table"};
+                                                                                 "table", "partial"};
 
 struct SharingStudyOptions {
   std::vector<std::string> workloads;     // workload specs (ptx:NAME ...)
@@ -41,6 +42,7 @@ struct SharingRun {
   double mean_registers = 0.0;       // in use, averaged over the launch's cycles
   std::uint64_t peak_blocks = 0;     // most blocks resident at once (vrf and sharing)
   std::uint64_t global_loads = 0, hits = 0;  // sharing: global loads looked up, of them hits (loads removed)
+  std::uint64_t partial_hits = 0;            // partial: loads built from registers by a w-merge (also removed)
 };
 
 struct SharingLaunch {

@@ -38,13 +38,16 @@ TEST_CASE("GIVEN the small matrixMul WHEN rfvar sharing --json -o runs THEN JSON
     // The same instructions in every configuration: sharing removes loads, not work.
     CHECK(c["unlimited"]["warp_instructions"] == c["vrf"]["warp_instructions"]);
     CHECK(c["table"]["loads_removed"].get<int>() <= c["unlimited"]["loads_removed"].get<int>());
+    CHECK(c["partial"]["warp_instructions"] == c["vrf"]["warp_instructions"]);
+    CHECK(c["table"]["loads_merged"].get<int>() == 0);  // only partial sharing merges
   }
   // The naive kernel's 8 warps of a block load the same row of B: the unlimited table removes loads.
   CHECK(l[0]["configs"]["unlimited"]["loads_removed"].get<int>() > 0);
   rfvar::H5Reader h(out);
   CHECK(h.attr_string("/", "rfvar_kind") == "sharing");
-  CHECK(h.read_strings("/sharing/configs") == std::vector<std::string>{"static", "vrf", "unlimited", "table"});
-  CHECK(h.dims("/sharing/cycles") == rfvar::Dims{2, 4});
+  CHECK(h.read_strings("/sharing/configs") == std::vector<std::string>{"static", "vrf", "unlimited", "table", "partial"});
+  CHECK(h.dims("/sharing/cycles") == rfvar::Dims{2, 5});
+  CHECK(h.dims("/sharing/loads_merged") == rfvar::Dims{2, 5});
   CHECK(h.read_double("/sharing/mean_registers")[1] == l[0]["configs"]["vrf"]["mean_registers"].get<double>());
 }
 
