@@ -11,6 +11,7 @@
 #include "workload/kernel_parser.h"
 #include "workload/trace_workload.h"
 #include "tests/arch/one_sm_params.h"
+#include "tests/arch/sharing/keyed_workload.h"
 
 namespace {
 namespace RFVAR_UNITY_ID {
@@ -21,28 +22,10 @@ using namespace rfvar::arch;
 // Loads of words 0-31, 32-63, then 16-47 (each 32 lanes, 4 B apart); the third one's line request is
 // `third_line` (lines 10 and 11 are the first two's).
 TraceWorkload workload(std::uint64_t third_line) {
-  Benchmark b = parse_benchmark(
-      "rfvar-kernel 1\nbenchmark t\nkernel k block=32 regs=8\n"
+  return testing::keyed_workload(
       "  ld.global r1 = r0 tx=1\n  ld.global r2 = r0 tx=1\n  ld.global r3 = r0 tx=1\n"
-      "  ialu r4 = r1 r2\n  ialu r5 = r3 r4\nend\nlaunch k grid=1\n",
-      "t.kernel");
-  Kernel& k = b.kernels[0];
-  const std::vector<TraceKey> keys = {{0, 4, 32, 4, false}, {128, 4, 32, 4, false}, {64, 4, 32, 4, false}};
-  const std::vector<std::uint64_t> lines = {10, 11, third_line};
-  LaunchTrace lt;
-  lt.blocks.resize(1);
-  WarpTrace t;
-  for (std::size_t pc = 0; pc < k.code.size(); ++pc) {
-    Instr& in = k.code[pc];
-    t.steps.push_back({static_cast<std::int32_t>(pc), ~0u});
-    if (in.op != OpClass::Load) continue;
-    in.mem_trace = true;
-    t.keys.push_back(keys.at(t.mem.size()));
-    t.mem.push_back({static_cast<std::uint32_t>(t.lines.size()), 1});
-    t.lines.push_back(lines.at(t.lines.size()));
-  }
-  lt.blocks[0].warps.push_back(t);
-  return TraceWorkload(std::move(b), {lt});
+      "  ialu r4 = r1 r2\n  ialu r5 = r3 r4\n",
+      {{0, 4, 32, 4, false}, {128, 4, 32, 4, false}, {64, 4, 32, 4, false}}, {}, {10, 11, third_line});
 }
 
 SmStats run(const IWorkload& wl, SharingMode mode, int merge_cycles = 4) {

@@ -10,6 +10,7 @@
 #include "workload/kernel_parser.h"
 #include "workload/trace_workload.h"
 #include "tests/arch/one_sm_params.h"
+#include "tests/arch/sharing/keyed_workload.h"
 
 namespace {
 namespace RFVAR_UNITY_ID {
@@ -20,29 +21,10 @@ using namespace rfvar::arch;
 // A warp-unit 4-byte load of 32 consecutive words at `base`.
 TraceKey key(std::uint64_t base, bool writes = false) { return {base, 4, 32, 4, writes}; }
 
-// One full warp running `body` once; its memory steps get, in order, the keys `keys` (each its own
-// 128 B line base / 128, so equal keys are equal lines) and the active lanes `masks` (default all).
+// One full warp running `body` once (keyed_workload.h).
 TraceWorkload workload(const std::string& body, const std::vector<TraceKey>& keys,
                        const std::vector<std::uint32_t>& masks = {}) {
-  Benchmark b = parse_benchmark("rfvar-kernel 1\nbenchmark t\nkernel k block=32 regs=8\n" + body + "end\nlaunch k grid=1\n",
-                                "t.kernel");
-  Kernel& k = b.kernels[0];
-  LaunchTrace lt;
-  lt.blocks.resize(1);
-  WarpTrace t;
-  for (std::size_t pc = 0; pc < k.code.size(); ++pc) {
-    Instr& in = k.code[pc];
-    t.steps.push_back({static_cast<std::int32_t>(pc), ~0u});
-    if (in.op != OpClass::Load && in.op != OpClass::Store) continue;
-    if (t.mem.size() < masks.size()) t.steps.back().mask = masks[t.mem.size()];
-    in.mem_trace = true;
-    const TraceKey& kk = keys.at(t.mem.size());
-    t.mem.push_back({static_cast<std::uint32_t>(t.lines.size()), 1});
-    t.lines.push_back(kk.base / 128);
-    t.keys.push_back(kk);
-  }
-  lt.blocks[0].warps.push_back(t);
-  return TraceWorkload(std::move(b), {lt});
+  return testing::keyed_workload(body, keys, masks);
 }
 
 SmStats run(const IWorkload& wl, bool sharing = true) {
