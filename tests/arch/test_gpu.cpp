@@ -239,7 +239,9 @@ TEST_CASE(
                                       at_clock(rfmodel::RfSetup::all_slow(3), 0.7)};
   const std::pair<const char*, GpuClocks> cases[] = {
       {"hotspot", GpuClocks::Equal}, {"hotspot", GpuClocks::Pv}, {"sla", GpuClocks::Pv}};
-  for (const auto& [name, clocks] : cases) {
+  for (const auto& cs : cases) {  // no structured binding: clang 14 cannot capture one in the lambda below
+    const char* const name = cs.first;
+    const GpuClocks clocks = cs.second;
     const Benchmark b = load_benchmark(name);
     {
       ArchParams p = base;
