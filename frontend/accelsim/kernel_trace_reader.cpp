@@ -4,6 +4,7 @@
 #include "frontend/accelsim/kernel_trace_reader.h"
 
 #include <algorithm>
+#include <limits>
 #include <cstdio>
 #include <fstream>
 #include <span>
@@ -35,7 +36,9 @@ std::string hex_pc(std::uint64_t pc) {
 
 class Reader {
  public:
-  Reader(std::string_view source, const ReadOptions& options) : source_(source), options_(options) {
+  // `text_bytes`: the size of the whole trace text, which bounds the blocks it can hold.
+  Reader(std::string_view source, const ReadOptions& options, std::size_t text_bytes)
+      : source_(source), options_(options), text_bytes_(text_bytes) {
     if (options.line_bytes <= 0) throw InputError("accelsim reader: line_bytes must be > 0");
     kernel_.source = source_;
   }
@@ -92,6 +95,15 @@ class Reader {
       kernel_.header = h;
       format_ = {h.lineinfo, h.tracer_version >= 5};
       warps_per_block_ = static_cast<int>((h.block.count() + 31) / 32);
+      // Every block of the grid must be in the file (finish()), and a block takes at least its
+      // "#BEGIN_TB", "thread block = x,y,z" and "#END_TB" lines: a larger grid cannot be complete,
+      // and is refused before one slot per block is allocated (fuzz_accelsim found a 200 M-block grid).
+      constexpr std::uint64_t kMinBlockBytes = 36;
+      if (static_cast<std::uint64_t>(h.grid.count()) > text_bytes_ / kMinBlockBytes + 1)
+        fail(here(), "grid of " + std::to_string(h.grid.count()) + " blocks, but a trace of " +
+                         std::to_string(text_bytes_) + " bytes holds at most " +
+                         std::to_string(text_bytes_ / kMinBlockBytes + 1) +
+                         " (every block must be traced: #BEGIN_TB, thread block = x,y,z, #END_TB)");
       block_line_.assign(static_cast<std::size_t>(h.grid.count()), 0);
       kernel_.trace.blocks.resize(block_line_.size());
       return begin_block();
@@ -280,6 +292,7 @@ class Reader {
 
   std::string source_;
   ReadOptions options_;
+  std::size_t text_bytes_ = 0;
   std::int64_t line_ = 0;
   State state_ = State::Header;
   HeaderState header_;
@@ -308,7 +321,7 @@ class Reader {
 
 SassKernel parse_kernel_trace(std::string_view text, std::string_view source_name,
                               const ReadOptions& options) {
-  Reader r(source_name, options);
+  Reader r(source_name, options, text.size());
   while (!text.empty()) {
     const std::size_t nl = text.find('\n');
     r.add_line(text.substr(0, nl));
@@ -324,7 +337,9 @@ SassKernel read_kernel_trace(const std::filesystem::path& file, const ReadOption
                      name + ")");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError(name + ": cannot open the kernel trace");
-  Reader r(name, options);
+  std::error_code ec;
+  const std::uintmax_t bytes = std::filesystem::file_size(file, ec);  // no size (a FIFO): no bound from it
+  Reader r(name, options, ec ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(bytes));
   // Chunks of 1 MiB; a line cut by a chunk boundary is completed in `carry`.
   std::string chunk(std::size_t{1} << 20, '\0');
   std::string carry;

@@ -56,6 +56,21 @@ const std::string kExit = "00f0 ffffffff 0 EXIT 0 0";
 
 TEST_SUITE("accelsim") {
   TEST_CASE(
+      "GIVEN a header whose grid has more blocks than the file could hold WHEN parsed THEN an InputError names "
+      "the grid and the bound, before a slot per block is allocated (fuzz_accelsim: a 200 M-block grid ran out "
+      "of memory)") {
+    const std::string t = header("(2,100000000,1)") + "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n" +
+                          kExit + "\n#END_TB\n";
+    const std::string e = error_of(t);
+    CHECK(e.find("kernel-1.traceg:9") != std::string::npos);
+    CHECK(e.find("grid of 200000000 blocks") != std::string::npos);
+    CHECK(e.find("holds at most") != std::string::npos);
+    // A grid the file can hold is read up to the missing blocks (the usual error).
+    CHECK(error_of(header("(3,1,1)") + "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n" + kExit +
+                   "\n#END_TB\n").find("2 of 3 blocks are missing") != std::string::npos);
+  }
+
+  TEST_CASE(
       "GIVEN a well-formed one-warp trace WHEN parsed THEN there is no error (the base of the cases below)") {
     CHECK(error_of(one_warp({"0000 ffffffff 1 R1 MOV 0 0", kExit})) == "");
   }
