@@ -14,24 +14,23 @@ void L1Cache::reset() {
   stamp_ = 0;
 }
 
-bool L1Cache::load(std::uint64_t line, std::uint64_t& ready, std::uint32_t* pending) {
-  Way* s = set_of(line);
+const L1Cache::Way* L1Cache::find(std::uint64_t line) const {
+  const Way* s = set_of(line);
   for (int w = 0; w < assoc_; ++w)
-    if (s[w].valid && s[w].tag == line) {
-      s[w].last_use = ++stamp_;
-      ready = s[w].ready;
-      if (pending) *pending = s[w].pending;
-      return true;
-    }
-  return false;
+    if (s[w].valid && s[w].tag == line) return &s[w];
+  return nullptr;
 }
 
-bool L1Cache::holds(std::uint64_t line) const {
-  const Way* s = &ways_[static_cast<std::size_t>(line % static_cast<std::uint64_t>(sets_)) * static_cast<std::size_t>(assoc_)];
-  for (int w = 0; w < assoc_; ++w)
-    if (s[w].valid && s[w].tag == line) return true;
-  return false;
+bool L1Cache::load(std::uint64_t line, std::uint64_t& ready, std::uint32_t* pending) {
+  Way* w = const_cast<Way*>(find(line));  // a way of ways_, which this non-const call may change
+  if (!w) return false;
+  w->last_use = ++stamp_;
+  ready = w->ready;
+  if (pending) *pending = w->pending;
+  return true;
 }
+
+bool L1Cache::holds(std::uint64_t line) const { return find(line) != nullptr; }
 
 std::uint64_t L1Cache::allocate(std::uint64_t line, std::uint64_t ready, std::uint32_t pending) {
   Way* s = set_of(line);

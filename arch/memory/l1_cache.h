@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace rfvar::arch {
@@ -48,10 +49,12 @@ class L1Cache {
     std::uint64_t tag = 0, last_use = 0, ready = 0;
     std::uint32_t pending = kNoPending;
   };
-  Way* set_of(std::uint64_t line) {
+  Way* set_of(std::uint64_t line) { return const_cast<Way*>(std::as_const(*this).set_of(line)); }
+  const Way* set_of(std::uint64_t line) const {
     const auto set = static_cast<std::size_t>(line % static_cast<std::uint64_t>(sets_));
     return &ways_[set * static_cast<std::size_t>(assoc_)];
   }
+  const Way* find(std::uint64_t line) const;  // the valid way holding `line`, or nullptr
   int sets_ = 1, assoc_ = 1;
   std::uint64_t stamp_ = 0;  // LRU order (ties in one cycle broken by access order)
   std::vector<Way> ways_;    // [sets * ways]
