@@ -15,7 +15,7 @@ void RegisterFile::reset(const rfmodel::RfSetup& s, RfPorts ports, std::uint64_t
   for (auto& w : writes_) w.init(64);
   read_busy_.assign(static_cast<std::size_t>(s.banks), now);
   write_busy_.assign(static_cast<std::size_t>(s.banks), now);
-  queued_ = 0;
+  rq_ = wq_ = 0;
   row_words_ = (s.rows_per_bank + 63) / 64;
   row_used_.assign(static_cast<std::size_t>(s.banks * row_words_), 0);
   for (int b = 0; b < s.banks; ++b)  // rows past rows_per_bank are never free

@@ -65,11 +65,11 @@ class RegisterFile {
   }
 
   void request_read(int bank, const RfRead& r) {
-    queued_ |= 1ull << bank;
+    rq_ |= 1ull << bank;
     reads_[static_cast<std::size_t>(bank)].push(r);
   }
   void request_write(int bank, const RfWrite& w) {
-    queued_ |= 1ull << bank;
+    wq_ |= 1ull << bank;
     writes_[static_cast<std::size_t>(bank)].push(w);
   }
 
@@ -77,37 +77,38 @@ class RegisterFile {
   template <typename GotOperand, typename OnRead, typename OnWrite>
   bool arbitrate(std::uint64_t now, RfCounters& counters, GotOperand&& got_operand, OnRead&& on_read,
                  OnWrite&& on_write) {
-    if (queued_ == 0) return false;
+    if ((rq_ | wq_) == 0) return false;
     bool act = false;
     const std::uint64_t nb = read_busy_.size();  // rotating priority (a mask for 2^k banks)
     const int start = static_cast<int>(std::has_single_bit(nb) ? now & (nb - 1) : now % nb);
     if (ports_ == RfPorts::Single && wavefront_ > 0) {
       act = arbitrate_wavefront(now, counters, got_operand, on_read, on_write);
     } else if (ports_ == RfPorts::Single) {
-      for_each_bit_from(queued_, start, [&](int bi) {
-        const auto b = static_cast<std::size_t>(bi);
-        if (read_busy_[b] > now) {  // a slow access still occupies the bank
-          if (!reads_[b].empty()) counters.conflict();
-          return;
-        }
-        if (!writes_[b].empty()) {  // writes claim banks first
-          serve_write(bi, read_busy_[b], now, counters, on_write);
-          if (!reads_[b].empty()) counters.conflict();
-          act = true;
-        } else {
-          act |= serve_read(bi, now, counters, got_operand, on_read);
-        }
-        if (reads_[b].empty() && writes_[b].empty()) queued_ &= ~(1ull << bi);
-      });
+      // Banks a slow access still occupies; of the free ones, those with a write serve it (writes
+      // claim banks first), the others their head read in the rotating order. Every read left
+      // waiting behind a busy bank or a write is a conflict cycle. The writes' and reads' effects
+      // commute (scoreboard, collector units, sums), so the writes go first.
+      std::uint64_t busy = 0;
+      for (std::uint64_t m = rq_ | wq_; m; m &= m - 1) {
+        const int bi = std::countr_zero(m);
+        busy |= static_cast<std::uint64_t>(read_busy_[static_cast<std::size_t>(bi)] > now) << bi;
+      }
+      const std::uint64_t writes = wq_ & ~busy, reads = rq_ & ~busy & ~wq_;
+      counters.conflicts(std::popcount(rq_ & (busy | writes)));
+      for (std::uint64_t m = writes; m; m &= m - 1) {
+        const int bi = std::countr_zero(m);
+        serve_write(bi, read_busy_[static_cast<std::size_t>(bi)], now, counters, on_write);
+      }
+      act = writes != 0;
+      for_each_bit_from(reads, start, [&](int bi) { act |= serve_read(bi, now, counters, got_operand, on_read); });
     } else {
-      for_each_bit_from(queued_, start, [&](int bi) {
+      for_each_bit_from(rq_ | wq_, start, [&](int bi) {
         const auto b = static_cast<std::size_t>(bi);
         if (!writes_[b].empty() && write_busy_[b] <= now) {  // the write port
           serve_write(bi, write_busy_[b], now, counters, on_write);
           act = true;
         }
         if (!reads_[b].empty()) act |= serve_read(bi, now, counters, got_operand, on_read);  // the read port
-        if (reads_[b].empty() && writes_[b].empty()) queued_ &= ~(1ull << bi);
       });
     }
     return act;
@@ -118,10 +119,10 @@ class RegisterFile {
   std::uint64_t next_port_free() const {
     std::uint64_t t = std::numeric_limits<std::uint64_t>::max();
     if (ports_ == RfPorts::Single) {
-      for (std::uint64_t m = queued_; m; m &= m - 1)
+      for (std::uint64_t m = rq_ | wq_; m; m &= m - 1)
         t = std::min(t, read_busy_[static_cast<std::size_t>(std::countr_zero(m))]);
     } else {  // each port with work waiting frees on its own
-      for (std::uint64_t m = queued_; m; m &= m - 1) {
+      for (std::uint64_t m = rq_ | wq_; m; m &= m - 1) {
         const auto b = static_cast<std::size_t>(std::countr_zero(m));
         if (!reads_[b].empty()) t = std::min(t, read_busy_[b]);
         if (!writes_[b].empty()) t = std::min(t, write_busy_[b]);
@@ -141,7 +142,7 @@ class RegisterFile {
                            OnWrite& on_write) {
     bool act = false;
     std::uint64_t candidates = 0;  // free banks whose head read competes this cycle
-    for (std::uint64_t m = queued_; m; m &= m - 1) {
+    for (std::uint64_t m = rq_ | wq_; m; m &= m - 1) {
       const int bi = std::countr_zero(m);
       const auto b = static_cast<std::size_t>(bi);
       if (read_busy_[b] > now) {
@@ -166,11 +167,7 @@ class RegisterFile {
         act |= serve_read(in, now, counters, got_operand, on_read);
       }
     }
-    for (std::uint64_t m = candidates; m; m &= m - 1) counters.conflict();  // heads left waiting
-    for (std::uint64_t m = queued_; m; m &= m - 1) {
-      const auto b = static_cast<std::size_t>(std::countr_zero(m));
-      if (reads_[b].empty() && writes_[b].empty()) queued_ &= ~(1ull << b);
-    }
+    counters.conflicts(std::popcount(candidates));  // heads left waiting
     return act;
   }
   template <typename OnWrite>
@@ -179,6 +176,7 @@ class RegisterFile {
     auto& writes = writes_[static_cast<std::size_t>(bank)];
     const RfWrite wr = writes.front();
     writes.pop();
+    if (writes.empty()) wq_ &= ~(1ull << bank);
     port_busy = now + wr.lat;
     counters.access(bank, wr.lanes, wr.lat, true);
     on_write(wr);
@@ -199,7 +197,11 @@ class RegisterFile {
     read_busy_[b] = now + rd.lat;
     on_read(rd);
     counters.access(bank, rd.lanes, rd.lat, false);
-    if (!reads.empty()) counters.conflict();
+    if (!reads.empty()) {
+      counters.conflict();
+    } else {
+      rq_ &= ~(1ull << bank);
+    }
     return true;
   }
 
@@ -208,7 +210,7 @@ class RegisterFile {
   std::vector<Ring<RfWrite>> writes_;      // per bank
   std::vector<std::uint64_t> read_busy_;   // per bank: busy until (exclusive); the only port under "single"
   std::vector<std::uint64_t> write_busy_;  // per bank: the write port busy until ("read-write" only)
-  std::uint64_t queued_ = 0;               // bit b: bank b has a read or write waiting
+  std::uint64_t rq_ = 0, wq_ = 0;          // bit b: bank b has a read (rq_) / a write (wq_) waiting
   std::vector<std::uint64_t> row_used_;    // [bank * row_words_ + word]: row allocation bitmask
   int row_words_ = 1;
   int banks_ = 1;

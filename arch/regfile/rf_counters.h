@@ -42,6 +42,7 @@ class RfCounters {
   }
   // A queued read that waited this cycle (its bank or its collector unit busy).
   void conflict() { ++st_.bank_conflict_cycles; }
+  void conflicts(int n) { st_.bank_conflict_cycles += static_cast<std::uint64_t>(n); }
   // A vector placed outside its mapped bank (the bank was full).
   void spill() { ++st_.row_spills; }
   // One row of virtual bank `bank` allocated (+1) or freed (-1): every sub-bank of it.

@@ -71,7 +71,7 @@ TEST_CASE("GIVEN an event pushed earlier than the queue's base WHEN popped THEN 
   CalendarQueue<Ev> cal;
   cal.push({100, 0});
   cal.push({150, 1});
-  cal.push({50, 2});  // before the first event's time: goes to the overflow heap
+  cal.push({50, 2});  // before the first event's time
   CHECK(cal.top().time == 50);
   cal.pop();
   CHECK(cal.top().time == 100);
@@ -81,6 +81,26 @@ TEST_CASE("GIVEN an event pushed earlier than the queue's base WHEN popped THEN 
   cal.pop();
   CHECK(cal.top().seq == 3);
   cal.pop();
+  CHECK(cal.empty());
+}
+
+TEST_CASE("GIVEN a long latency queued first, then short ones into the buckets WHEN popped in time THEN the order is by time, then seq") {
+  // The SM's pattern that used to pin the bucket window: a DRAM load's result (300 cycles) is queued
+  // before the ALU results of the following cycles; and events that widen the window downward.
+  CalendarQueue<Ev> cal;
+  Ev e{};
+  CHECK(!cal.pop_due(1000, e));
+  cal.push({1300, 0});
+  cal.push({1010, 1});
+  cal.push({1040, 2});
+  cal.push({1005, 3});  // earlier than every bucket event: the window widens down
+  cal.push({1068, 4});  // 63 cycles after 1005: the window's last cycle
+  cal.push({1069, 5});  // one past it: the heap
+  cal.push({1010, 6});  // the same cycle as seq 1
+  std::vector<std::uint32_t> order;
+  for (std::uint64_t now = 1000; now <= 1300; ++now)
+    while (cal.pop_due(now, e)) order.push_back(e.seq);
+  CHECK(order == std::vector<std::uint32_t>{3, 1, 6, 2, 4, 5, 0});
   CHECK(cal.empty());
 }
 
