@@ -189,8 +189,10 @@ void check_static(const Benchmark& b, const Fail& fail) {
 }
 
 // One warp: pcs in range, ends with an Exit, one memory record per memory step, lines in range.
-void check_warp(const Kernel& k, const WarpTrace& t, const std::string& at, const Fail& throws) {
-  const auto fail = [&](const std::string& what) { throws(at + what); };
+// `at()` names the warp in a message (built only on a failure: it runs for every warp of a load).
+template <typename At>
+void check_warp(const Kernel& k, const WarpTrace& t, const At& at, const Fail& throws) {
+  const auto fail = [&](const std::string& what) { throws(at() + what); };
   if (t.steps.empty()) fail("no steps (every warp of a recorded block ends with its Exit)");
   std::size_t mem = 0;
   for (const TraceStep& s : t.steps) {
@@ -216,11 +218,11 @@ void check_launch(const Benchmark& b, std::size_t l, const LaunchTrace& lt, cons
   for (std::size_t bid = 0; bid < lt.blocks.size(); ++bid) {
     const BlockTrace& bt = lt.blocks[bid];
     if (bt.warps.empty()) continue;  // not recorded
-    const std::string ab = at + " block " + to_string(bid);
+    const auto ab = [&] { return at + " block " + to_string(bid); };
     if (bt.warps.size() != static_cast<std::size_t>(k.warps_per_block()))
-      fail(ab + ": " + to_string(bt.warps.size()) + " warps for blocks of " + to_string(k.warps_per_block()));
+      fail(ab() + ": " + to_string(bt.warps.size()) + " warps for blocks of " + to_string(k.warps_per_block()));
     for (std::size_t w = 0; w < bt.warps.size(); ++w)
-      check_warp(k, bt.warps[w], ab + " warp " + to_string(w) + ": ", fail);
+      check_warp(k, bt.warps[w], [&] { return ab() + " warp " + to_string(w) + ": "; }, fail);
   }
 }
 
@@ -353,7 +355,13 @@ LoadedTrace load_trace_file(const std::filesystem::path& file) {
   const std::string f = file.string();
   std::ifstream in(file, std::ios::binary);
   if (!in || std::filesystem::is_directory(file)) throw InputError(f + ": cannot open the trace file");
-  const std::string buf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string buf;  // the whole file, read in one call
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  in.seekg(0, std::ios::beg);
+  if (size < 0) throw InputError(f + ": cannot read the trace file");
+  buf.resize(static_cast<std::size_t>(size));
+  if (!in.read(buf.data(), size)) throw InputError(f + ": cannot read the trace file");
   if (buf.size() < sizeof kTraceMagic || std::memcmp(buf.data(), kTraceMagic, sizeof kTraceMagic) != 0)
     throw InputError(f + ": not an rfvar trace file (it does not start with \"RFVTRACE\")");
   const auto* p = reinterpret_cast<const unsigned char*>(buf.data());

@@ -223,8 +223,8 @@ void Sm::issue(int slot, const Instr& in) {
     ++q.size;
     ++staged_total_;
   } else {
-    cu = cu_first_[static_cast<std::size_t>(ui)];
-    while (cus_[static_cast<std::size_t>(cu)].busy) ++cu;
+    cu = std::countr_zero(cu_idle_ & cu_mask_[ui]);  // the unit's first free collector unit
+    cu_idle_ &= ~(1ull << cu);
   }
   Collector& c = st ? st->c : cus_[static_cast<std::size_t>(cu)];
   c.busy = true;

@@ -18,6 +18,7 @@
 // Deterministic: all randomness comes from the workload key (a Philox-derived 64-bit key).
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <memory>
@@ -271,12 +272,12 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   int nsched_ = 1;
   std::vector<std::uint8_t> slot_sched_, slot_bit_;  // per warp slot: its scheduler, its bit there
   std::vector<Collector> cus_;
-  std::vector<int> cu_first_;  // per Unit
-  std::vector<int> cu_free_;              // per Unit
-  std::vector<Ring<Staged>> staged_;      // per Unit: its ID_OC register, oldest first ("register" only)
+  std::array<int, 3> cu_first_{};        // per Unit
+  std::array<int, 3> cu_free_{};         // per Unit
+  std::array<Ring<Staged>, 3> staged_;   // per Unit: its ID_OC register, oldest first ("register" only)
   int staged_total_ = 0;
   std::vector<std::uint64_t> lane_busy_;  // per execution lane (SP x issue_sp, SFU, MEM)
-  std::vector<int> lane_first_;
+  std::array<int, 4> lane_first_{};      // per Unit, and the end
   CalendarQueue<Event> events_;
   // The due times of the queued events with a DRAM record (Event::record), earliest first: what
   // may_touch_shared() checks. Record events leave events_ in time order, so the earliest leaves first.
@@ -320,6 +321,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   std::vector<std::vector<RfRead>> merge_waiters_;  // [physical register]: w-merge reads waiting for its load
   int cus_busy_ = 0;       // collector units holding an instruction
   std::uint64_t cu_collected_ = 0;    // bit c: collector unit c holds an instruction with all operands read
+  std::uint64_t cu_idle_ = 0;         // bit c: collector unit c (not a w-merge slot) is free
+  std::uint64_t cu_mask_[3] = {0, 0, 0};  // per Unit: its collector units' bits
 };
 
 // Hot per-access helpers, inline for the operand stage (sm_operands.cpp) and the issue stage.

@@ -120,9 +120,9 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   cus_busy_ = 0;
   cu_collected_ = 0;
   dispatch_rr_ = 0;
-  cu_first_.assign(3, 0);
-  cu_free_.assign(3, 0);
-  lane_first_.assign(4, 0);
+  cu_first_.fill(0);
+  cu_free_.fill(0);
+  lane_first_.fill(0);
   for (int u = 0; u < 3; ++u) {
     cu_first_[static_cast<std::size_t>(u)] = static_cast<int>(cus_.size());
     cu_free_[static_cast<std::size_t>(u)] = p_.collector_units[static_cast<std::size_t>(u)];
@@ -136,8 +136,12 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
     merge_waiters_.assign(static_cast<std::size_t>(vrf_.capacity()), {});
   }
   if (cus_.size() > 64) throw InputError("more than 64 operand collector units per SM are not supported");
+  for (int u = 0; u < 3; ++u)
+    cu_mask_[u] = ((p_.collector_units[static_cast<std::size_t>(u)] >= 64 ? 0 : 1ull << p_.collector_units[static_cast<std::size_t>(u)]) - 1)
+                  << cu_first_[static_cast<std::size_t>(u)];
+  cu_idle_ = cu_mask_[0] | cu_mask_[1] | cu_mask_[2];
   lane_busy_.assign(static_cast<std::size_t>(lane_first_[3]), now_);
-  staged_.assign(3, {});
+  staged_.fill({});
   staged_total_ = 0;
   if (p_.issue_register)
     for (int u = 0; u < 3; ++u)

@@ -65,8 +65,8 @@ bool Sm::allocate_collectors() {
     Ring<Staged>& q = staged_[uk];
     for (int k = 0; k < p_.issue_width[uk] && !q.empty() && cu_free_[uk] > 0; ++k) {
       Staged& st = q.front();
-      int cu = cu_first_[uk];
-      while (cus_[static_cast<std::size_t>(cu)].busy) ++cu;
+      const int cu = std::countr_zero(cu_idle_ & cu_mask_[u]);  // the class's first free collector unit
+      cu_idle_ &= ~(1ull << cu);
       Collector& c = cus_[static_cast<std::size_t>(cu)];
       copy_collector(st.c, c);
       c.ready_at = now_ + 1;
@@ -212,6 +212,7 @@ bool Sm::dispatch() {
       if (record != MemorySystem::kNoRecord) record_due_.push(done);
     }
     c.busy = false;
+    cu_idle_ |= 1ull << ci;
     cu_collected_ &= ~(1ull << ci);
     --cus_busy_;
     ++cu_free_[static_cast<std::size_t>(u)];
