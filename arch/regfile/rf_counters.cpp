@@ -8,7 +8,8 @@ namespace rfvar::arch {
 void RfCounters::reset(const rfmodel::RfSetup& s, std::uint64_t now) {
   s_ = &s;
   alloc_rows_.assign(static_cast<std::size_t>(s.banks * s.subbanks), 0);
-  sub_full_.assign(static_cast<std::size_t>(3 * s.banks), 0);
+  bank_.assign(static_cast<std::size_t>(s.banks), BankCount{});
+  slow_ = 0;
   sub_hi_ = 0;
   for (int g = 0; g < s.subbanks; ++g) sub_hi_ |= 1u << (g * (32 / s.subbanks) + 32 / s.subbanks - 1);
   alloc_last_ = now;
@@ -36,15 +37,22 @@ void RfCounters::integrate(std::uint64_t now) {
 void RfCounters::end_launch(std::uint64_t now) {
   integrate(now);
   const int S = s_->subbanks;
-  for (std::size_t b = 0; b < sub_full_.size() / 3; ++b)
+  for (std::size_t b = 0; b < bank_.size(); ++b) {
+    const BankCount& a = bank_[b];
+    st_.bank_reads[b] += a.n[0];
+    st_.bank_writes[b] += a.n[1];
+    st_.bank_busy_cycles[b] += a.busy;
     for (int s = 0; s < S; ++s) {
       const auto sb = static_cast<std::size_t>(
           s_->subbank_of[b * static_cast<std::size_t>(S) + static_cast<std::size_t>(s)]);
-      st_.subbank_reads[sb] += sub_full_[3 * b];
-      st_.subbank_writes[sb] += sub_full_[3 * b + 1];
-      st_.subbank_busy_cycles[sb] += sub_full_[3 * b + 2];
+      st_.subbank_reads[sb] += a.full_n[0];
+      st_.subbank_writes[sb] += a.full_n[1];
+      st_.subbank_busy_cycles[sb] += a.full_busy;
     }
-  std::fill(sub_full_.begin(), sub_full_.end(), 0);
+  }
+  std::fill(bank_.begin(), bank_.end(), BankCount{});
+  st_.slow_accesses += slow_;
+  slow_ = 0;
 }
 
 }  // namespace rfvar::arch

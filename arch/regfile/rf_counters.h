@@ -4,9 +4,10 @@
 // Contract: bound to one SmStats for its lifetime. reset() at each kernel launch (before any
 // access) takes the launch's RfSetup, which must outlive the launch. Bank counters are per virtual
 // bank; sub-bank counters per physical sub-bank (RfSetup::subbank_of), counting an access on a
-// sub-bank only if one of its lanes is active (arch/core/sm_stats.h). An access touching every sub-bank of
-// its bank (the usual case) is summed per bank and folded into the sub-bank counters by
-// end_launch(), which must be called once at the end of each launch. Allocated-row cycles
+// sub-bank only if one of its lanes is active (arch/core/sm_stats.h). The bank counters, the slow
+// accesses and the sub-bank counters of accesses touching every sub-bank of their bank (the usual
+// case) are summed here and added to the SmStats by end_launch(), which must be called once at the
+// end of each launch (the SmStats are complete only after it). Allocated-row cycles
 // (subbank_allocated_row_cycles) integrate the rows holding live vectors over time: call
 // integrate(now) before every change of the allocation and at the end of the launch.
 #pragma once
@@ -27,15 +28,15 @@ class RfCounters {
 
   // One served access of `lat` cycles to virtual bank `bank` with stored lanes `lanes`.
   void access(int bank, std::uint32_t lanes, int lat, bool write) {
-    const auto b = static_cast<std::size_t>(bank);
-    (write ? st_.bank_writes : st_.bank_reads)[b] += 1;
-    st_.bank_busy_cycles[b] += static_cast<std::uint64_t>(lat);
-    if (lat > 1) ++st_.slow_accesses;
+    BankCount& a = bank_[static_cast<std::size_t>(bank)];
+    a.n[write ? 1 : 0] += 1;
+    a.busy += static_cast<std::uint64_t>(lat);
+    slow_ += lat > 1 ? 1 : 0;
     // Bit L*s+L-1 of `touched`: lane group s (sub-bank s of the bank) has an active lane.
     const std::uint32_t touched = (((lanes & ~sub_hi_) + ~sub_hi_) | lanes) & sub_hi_;
-    if (touched == sub_hi_) {  // every sub-bank (the usual case): counted per bank, folded in at launch end
-      sub_full_[3 * b + (write ? 1 : 0)] += 1;
-      sub_full_[3 * b + 2] += static_cast<std::uint64_t>(lat);
+    if (touched == sub_hi_) {  // every sub-bank (the usual case): folded into them at launch end
+      a.full_n[write ? 1 : 0] += 1;
+      a.full_busy += static_cast<std::uint64_t>(lat);
       return;
     }
     partial_access(bank, touched, lat, write);
@@ -60,8 +61,13 @@ class RfCounters {
 
   SmStats& st_;
   const rfmodel::RfSetup* s_ = nullptr;
-  // Accesses that touch every sub-bank of their bank, per bank: reads, writes, busy cycles (this launch).
-  std::vector<std::uint64_t> sub_full_;
+  // Per bank, this launch (added to the SmStats by end_launch()): reads and writes, busy cycles; of
+  // them the accesses that touch every sub-bank of the bank. One cache line per bank's counts.
+  struct BankCount {
+    std::uint64_t n[2], busy, full_n[2], full_busy;  // n[0] reads, n[1] writes
+  };
+  std::vector<BankCount> bank_;
+  std::uint64_t slow_ = 0;  // accesses of more than one cycle, this launch
   std::uint32_t sub_hi_ = 0;     // the top lane of each of the S lane groups
   std::vector<int> alloc_rows_;  // per physical sub-bank: allocated rows now
   std::uint64_t alloc_last_ = 0;
