@@ -11,8 +11,10 @@ void RegisterFile::reset(const rfmodel::RfSetup& s, RfPorts ports, std::uint64_t
   banks_ = s.banks;
   reads_.resize(static_cast<std::size_t>(s.banks));
   writes_.resize(static_cast<std::size_t>(s.banks));
-  for (auto& r : reads_) r.init(64);
-  for (auto& w : writes_) w.init(64);
+  // Small queues (they double when full: ring.h): an SM's per-bank queues stay within a few cache
+  // lines while the N-SM mode steps 15 SMs in turn (docs/performance.md).
+  for (auto& r : reads_) r.init(8);
+  for (auto& w : writes_) w.init(8);
   read_busy_.assign(static_cast<std::size_t>(s.banks), now);
   write_busy_.assign(static_cast<std::size_t>(s.banks), now);
   rq_ = wq_ = 0;
