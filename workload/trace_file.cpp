@@ -353,8 +353,12 @@ u64 save_trace_file(const std::filesystem::path& file, const TraceWorkload& wl, 
 
 LoadedTrace load_trace_file(const std::filesystem::path& file) {
   const std::string f = file.string();
+  std::error_code ec;
+  const auto st = std::filesystem::status(file, ec);
+  if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))  // opening a FIFO would wait
+    throw InputError(f + ": not a regular file (a directory, FIFO or device), cannot be a trace file");
   std::ifstream in(file, std::ios::binary);
-  if (!in || std::filesystem::is_directory(file)) throw InputError(f + ": cannot open the trace file");
+  if (!in) throw InputError(f + ": cannot open the trace file");
   std::string buf;  // the whole file, read in one call
   in.seekg(0, std::ios::end);
   const std::streamoff size = in.tellg();

@@ -162,6 +162,11 @@ def output_cases(b, d, chips):
     fifo = os.path.join(d, "fifo")
     os.mkfifo(fifo)
     refused(b, d, "-o FIFO", ["freq", chips, "-o", fifo], ["-o", "regular file"])
+    tfifo = os.path.join(d, "t.rftrace")  # opening a FIFO to read waits for a writer: refused before
+    os.mkfifo(tfifo)
+    refused(b, d, "sim --kernel FIFO.rftrace", ["sim", "--kernel", tfifo, "--no-progress"], ["t.rftrace", "regular file"],
+            timeout=20)
+    os.remove(tfifo)
     ro = os.path.join(d, "ro.h5")
     shutil.copy(chips, ro)
     os.chmod(ro, stat.S_IRUSR)
