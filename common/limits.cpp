@@ -38,10 +38,10 @@ std::string read_text_input(const std::filesystem::path& file, std::uint64_t max
     throw InputError("input file '" + file.string() + "': " + std::to_string(size) + " bytes is above limits.max_input_mib = " +
                      std::to_string(max_bytes >> 20) + " MiB (raise it with --set limits.max_input_mib=N)");
   std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError("input file '" + file.string() + "' cannot be read");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  std::string bytes(static_cast<std::size_t>(size), '\0');  // read in one call (a trace can be 100s of MB)
+  if (!in || !in.read(bytes.data(), static_cast<std::streamsize>(size)))
+    throw InputError("input file '" + file.string() + "' cannot be read");
+  return bytes;
 }
 
 }  // namespace rfvar

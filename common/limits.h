@@ -31,9 +31,9 @@ struct Limits {
   [[noreturn]] static void exceeded(const std::string& what, std::string_view key, double value, double limit);
 };
 
-// Reads a whole text input (config, harness, PTX, .kernel, study file): InputError naming `file`
-// if it is missing, not a regular file (a FIFO, /dev/zero, a directory) or larger than
-// `max_bytes` (limits.max_input_mib).
+// Reads a whole input file (config, harness, PTX, .kernel, study file; an .rftrace's bytes):
+// InputError naming `file` if it is missing, not a regular file (a FIFO, /dev/zero, a directory)
+// or larger than `max_bytes` (limits.max_input_mib for text inputs).
 std::string read_text_input(const std::filesystem::path& file, std::uint64_t max_bytes);
 
 }  // namespace rfvar

@@ -5,11 +5,11 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
-#include <iterator>
 #include <limits>
 #include <type_traits>
 
 #include "common/config.h"
+#include "common/limits.h"
 
 namespace rfvar::arch {
 
@@ -353,19 +353,8 @@ u64 save_trace_file(const std::filesystem::path& file, const TraceWorkload& wl, 
 
 LoadedTrace load_trace_file(const std::filesystem::path& file) {
   const std::string f = file.string();
-  std::error_code ec;
-  const auto st = std::filesystem::status(file, ec);
-  if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))  // opening a FIFO would wait
-    throw InputError(f + ": not a regular file (a directory, FIFO or device), cannot be a trace file");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(f + ": cannot open the trace file");
-  std::string buf;  // the whole file, read in one call
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  in.seekg(0, std::ios::beg);
-  if (size < 0) throw InputError(f + ": cannot read the trace file");
-  buf.resize(static_cast<std::size_t>(size));
-  if (!in.read(buf.data(), size)) throw InputError(f + ": cannot read the trace file");
+  // No size bound: a whole grid's trace can pass limits.max_input_mib (docs/cli.md "Errors and limits").
+  const std::string buf = read_text_input(file, std::numeric_limits<std::uint64_t>::max());
   if (buf.size() < sizeof kTraceMagic || std::memcmp(buf.data(), kTraceMagic, sizeof kTraceMagic) != 0)
     throw InputError(f + ": not an rfvar trace file (it does not start with \"RFVTRACE\")");
   const auto* p = reinterpret_cast<const unsigned char*>(buf.data());

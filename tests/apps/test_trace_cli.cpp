@@ -111,7 +111,7 @@ TEST_CASE(
   check_refused("trace no-such-kernel -o " + out.string(), out, "unknown kernel 'no-such-kernel'");
   check_refused("trace " + tmp("missing.toml").string() + " -o " + out.string(), out, "missing.toml");
   check_refused("trace " + tmp("missing.rftrace").string() + " -o " + out.string(), out,
-                "missing.rftrace: cannot open");
+                "missing.rftrace' does not exist");
   check_refused("trace hotspot -o " + tmp("wrong-extension.h5").string(), tmp("wrong-extension.h5"),
                 ".rftrace");
 

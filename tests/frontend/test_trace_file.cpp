@@ -326,8 +326,11 @@ TEST_CASE("GIVEN the hand-made trace WHEN its file is damaged THEN loading names
   CHECK(join(sec) == good);
 
   SUBCASE("missing file") {
-    CHECK_THROWS_WITH_AS(load_trace_file(tmp_file("none.rftrace")), doctest::Contains("cannot open"),
+    CHECK_THROWS_WITH_AS(load_trace_file(tmp_file("none.rftrace")), doctest::Contains("none.rftrace' does not exist"),
                          InputError);
+  }
+  SUBCASE("a directory") {  // not a regular file: refused before it is opened (a FIFO would block)
+    CHECK_THROWS_WITH_AS(load_trace_file(tmp_file("")), doctest::Contains("not a regular file"), InputError);
   }
   SUBCASE("bad magic") { check_refused("RFVTRACX" + good.substr(8), "not an rfvar trace file"); }
   SUBCASE("version") { check_refused(good.substr(0, 8) + '\x03' + good.substr(9), "format version 3"); }
