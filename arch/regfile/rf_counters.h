@@ -4,12 +4,11 @@
 // Contract: bound to one SmStats for its lifetime. reset() at each kernel launch (before any
 // access) takes the launch's RfSetup, which must outlive the launch. Bank counters are per virtual
 // bank; sub-bank counters per physical sub-bank (RfSetup::subbank_of), counting an access on a
-// sub-bank only if one of its lanes is active (arch/core/sm_stats.h). The bank counters, the slow
-// accesses and the sub-bank counters of accesses touching every sub-bank of their bank (the usual
-// case) are summed here and added to the SmStats by end_launch(), which must be called once at the
-// end of each launch (the SmStats are complete only after it). Allocated-row cycles
-// (subbank_allocated_row_cycles) integrate the rows holding live vectors over time: call
-// integrate(now) before every change of the allocation and at the end of the launch.
+// sub-bank only if one of its lanes is active (arch/core/sm_stats.h). The bank and sub-bank
+// counters and the slow accesses are summed here per bank and added to the SmStats by end_launch(),
+// which must be called once at the end of each launch (the SmStats are complete only after it).
+// Allocated-row cycles (subbank_allocated_row_cycles) integrate the rows holding live vectors over
+// time: call integrate(now) before every change of the allocation and at the end of the launch.
 #pragma once
 
 #include <bit>
@@ -26,20 +25,33 @@ class RfCounters {
   explicit RfCounters(SmStats& stats) : st_(stats) {}
   void reset(const rfmodel::RfSetup& s, std::uint64_t now);
 
-  // One served access of `lat` cycles to virtual bank `bank` with stored lanes `lanes`.
+  // One served access of `lat` cycles to virtual bank `bank` with stored lanes `lanes`. Without a
+  // branch on the lanes (the lane masks are data, and such a branch mispredicts; docs/performance.md):
+  // the access is counted under its pattern, the set of sub-banks with an active lane, and the
+  // patterns are spread over the sub-banks at launch end (S <= 4; more sub-banks count each one).
   void access(int bank, std::uint32_t lanes, int lat, bool write) {
-    BankCount& a = bank_[static_cast<std::size_t>(bank)];
-    a.n[write ? 1 : 0] += 1;
-    a.busy += static_cast<std::uint64_t>(lat);
+    std::uint64_t* c = &cnt_[static_cast<std::size_t>(bank) * stride_];
+    const auto l = static_cast<std::uint64_t>(lat);
+    const int w = write ? 1 : 0;
     slow_ += lat > 1 ? 1 : 0;
     // Bit L*s+L-1 of `touched`: lane group s (sub-bank s of the bank) has an active lane.
     const std::uint32_t touched = (((lanes & ~sub_hi_) + ~sub_hi_) | lanes) & sub_hi_;
-    if (touched == sub_hi_) {  // every sub-bank (the usual case): folded into them at launch end
-      a.full_n[write ? 1 : 0] += 1;
-      a.full_busy += static_cast<std::uint64_t>(lat);
+    if (subbanks_ <= kMaxPatternSubbanks) {
+      // Gathers bit L*s+L-1 into bit s: (touched >> L-1) has bit s at L*s; times pattern_mul_ (the sum of
+      // 2^((S-1-j)(L-1))) each lands alone at (S-1)(L-1)+s (no two products meet while S <= L).
+      const auto pat = static_cast<std::size_t>((((static_cast<std::uint64_t>(touched) >> (lanes_per_ - 1)) * pattern_mul_) >>
+                                                 pattern_shift_) & pattern_mask_);
+      c[3 * pat + static_cast<std::size_t>(w)] += 1;
+      c[3 * pat + 2] += l;
       return;
     }
-    partial_access(bank, touched, lat, write);
+    c[w] += 1;
+    c[2] += l;
+    for (int g = 0; g < subbanks_; ++g) {
+      const std::uint64_t on = (touched >> (g * lanes_per_ + lanes_per_ - 1)) & 1u;
+      c[3 + 3 * g + w] += on;
+      c[3 + 3 * g + 2] += on * l;
+    }
   }
   // A queued read that waited this cycle (its bank or its collector unit busy).
   void conflict() { ++st_.bank_conflict_cycles; }
@@ -57,16 +69,18 @@ class RfCounters {
   void end_launch(std::uint64_t now);
 
  private:
-  void partial_access(int bank, std::uint32_t touched, int lat, bool write);
-
   SmStats& st_;
   const rfmodel::RfSetup* s_ = nullptr;
-  // Per bank, this launch (added to the SmStats by end_launch()): reads and writes, busy cycles; of
-  // them the accesses that touch every sub-bank of the bank. One cache line per bank's counts.
-  struct BankCount {
-    std::uint64_t n[2], busy, full_n[2], full_busy;  // n[0] reads, n[1] writes
-  };
-  std::vector<BankCount> bank_;
+  // Per bank, this launch (added to the SmStats by end_launch()), `stride_` counts. S <= 4: per
+  // pattern p (bit s: sub-bank s had an active lane) its reads, writes and busy cycles (3 x 2^S).
+  // More sub-banks: the bank's reads, writes, busy cycles, then per sub-bank s its reads, writes, busy
+  // cycles (3 + 3 S).
+  static constexpr int kMaxPatternSubbanks = 4;
+  std::vector<std::uint64_t> cnt_;
+  std::size_t stride_ = 3;
+  int subbanks_ = 0, lanes_per_ = 32;  // S, and 32 / S lanes per sub-bank
+  std::uint64_t pattern_mul_ = 1, pattern_mask_ = 1;
+  int pattern_shift_ = 0;
   std::uint64_t slow_ = 0;  // accesses of more than one cycle, this launch
   std::uint32_t sub_hi_ = 0;     // the top lane of each of the S lane groups
   std::vector<int> alloc_rows_;  // per physical sub-bank: allocated rows now
