@@ -144,18 +144,30 @@ inline constexpr const char* kOneSmOnly =
     "run one representative SM (arch.gpu_sms = 1; docs/models.md \"Many SMs\")";
 
 // The pipeline an opcode class runs on; `dp_on_sfu` (arch.dp_unit = "sfu") sends double-precision
-// arithmetic to the SFU.
+// arithmetic to the SFU. A table, not a switch: the SM asks for every instruction it issues and
+// dispatches, and a switch's branches mispredict on the instruction mix (docs/performance.md).
 inline Unit unit_of(OpClass op, bool dp_on_sfu = false) {
-  switch (op) {
-    case OpClass::Sfu: return Unit::Sfu;
-    case OpClass::DpAlu: return dp_on_sfu ? Unit::Sfu : Unit::Sp;
-    case OpClass::Load:
-    case OpClass::Store: return Unit::Mem;
-    case OpClass::Barrier:
-    case OpClass::Branch:
-    case OpClass::Exit: return Unit::None;
-    default: return Unit::Sp;
-  }
+  constexpr std::size_t n = static_cast<std::size_t>(OpClass::Count);
+  static constexpr std::array<std::array<Unit, n>, 2> kUnit = [] {
+    std::array<std::array<Unit, n>, 2> t{};
+    for (std::size_t sfu = 0; sfu < 2; ++sfu)
+      for (std::size_t i = 0; i < n; ++i) {
+        Unit u = Unit::Sp;
+        switch (static_cast<OpClass>(i)) {
+          case OpClass::Sfu: u = Unit::Sfu; break;
+          case OpClass::DpAlu: u = sfu ? Unit::Sfu : Unit::Sp; break;
+          case OpClass::Load:
+          case OpClass::Store: u = Unit::Mem; break;
+          case OpClass::Barrier:
+          case OpClass::Branch:
+          case OpClass::Exit: u = Unit::None; break;
+          default: break;
+        }
+        t[sfu][i] = u;
+      }
+    return t;
+  }();
+  return kUnit[dp_on_sfu ? 1 : 0][static_cast<std::size_t>(op)];
 }
 
 }  // namespace rfvar::arch

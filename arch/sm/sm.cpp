@@ -246,7 +246,6 @@ void Sm::issue(int slot, const Instr& in) {
   }
   c.pending = 0;
   c.ready_at = now_ + 1;
-  c.got_operand_at = ~0ull;
   ++issued_unit_[ui];
   if (st) {
     st->nreads = plan_reads(c, w, slot, in, st->reads);

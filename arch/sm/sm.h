@@ -101,10 +101,11 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     return g.hyb == ~kHybridFastLanes ? std::rotl(lanes, 16) : lanes;
   }
   // The distinct registers an instruction reads or writes (what the scoreboard checks).
+  static_assert(kMaxDst + kMaxSrc == 10, "PcOps::r's initializer lists every slot");
   struct PcOps {
     std::uint8_t n = 0;
     bool exit = false;  // an Exit: the warp's last one waits for every pending write of the warp
-    RegId r[kMaxDst + kMaxSrc];
+    RegId r[kMaxDst + kMaxSrc] = {kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg};  // unused: kNoReg
   };
   struct Warp {
     bool live = false, at_barrier = false;
@@ -143,7 +144,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   struct CollectorState {
     bool busy = false;
     int warp = -1, pending = 0;
-    std::uint64_t ready_at = 0, got_operand_at = ~0ull;
+    std::uint64_t ready_at = 0;
     const Instr* in = nullptr;
     std::uint32_t mask = 0;
     std::uint32_t requests = 0;  // Instr::mem_trace: its line requests' number, or the conflict ways (shared)
@@ -347,8 +348,10 @@ inline void Sm::registers_written(Warp& w, int slot, RegId reg) {
   w.nlong -= (g.flags & kLongPending) >> 1;
   g.flags = 0;
   const PcOps& o = ops_[static_cast<std::size_t>(w.pc())];
+  // Every slot of o.r is compared (unused ones hold kNoReg, never a register): a fixed-length loop
+  // without an early exit, which does not mispredict (docs/performance.md).
   bool waits = o.exit && w.at_end();
-  for (int i = 0; i < o.n && !waits; ++i) waits = o.r[i] == reg;
+  for (int i = 0; i < kMaxDst + kMaxSrc; ++i) waits |= o.r[i] == reg;
   if (waits) {
     operand_state(w);
     const std::size_t s = slot_sched_[static_cast<std::size_t>(slot)];
@@ -363,7 +366,8 @@ inline void Sm::sync_warp(int slot) {
   const Warp& w = warps_[static_cast<std::size_t>(slot)];
   SchedMasks& m = masks_[slot_sched_[static_cast<std::size_t>(slot)]];
   const std::uint64_t bit = 1ull << slot_bit_[static_cast<std::size_t>(slot)];
-  const auto put = [bit](std::uint64_t& x, bool on) { x = (x & ~bit) | (on ? bit : 0); };
+  // Branch-free: the bits are data-dependent and a branch per mask mispredicts (docs/performance.md).
+  const auto put = [bit](std::uint64_t& x, bool on) { x = (x & ~bit) | (bit & (0 - static_cast<std::uint64_t>(on))); };
   put(m.live, w.live);
   put(m.barrier, w.at_barrier);
   put(m.dep, w.dep);

@@ -40,7 +40,6 @@ bool Sm::share_partial(const Collector& c, const sharing::WarpLoad& key) {
   m.busy = true;
   m.pending = cov->n;
   m.ready_at = now_ + 1;
-  m.got_operand_at = ~0ull;
   for (int j = 0; j < cov->n; ++j) {
     const auto p = static_cast<std::size_t>(cov->phys[j]);
     const RfRead rd{static_cast<std::uint16_t>(slot), phys_lat_[p], static_cast<std::uint8_t>(c.warp), cov->held[j]};
@@ -58,7 +57,6 @@ bool Sm::share_partial(const Collector& c, const sharing::WarpLoad& key) {
 
 void Sm::merge_read(const RfRead& rd) {
   Collector& m = cus_[rd.cu];
-  m.got_operand_at = now_;
   m.ready_at = std::max(m.ready_at, now_ + rd.lat);
   if (--m.pending > 0) return;
   // Every source read: shift and OR, then the destination's write-back (Jeon §3: "written to the load

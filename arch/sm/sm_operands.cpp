@@ -133,12 +133,14 @@ void Sm::write_back(int slot, int reg) {
 }
 
 bool Sm::arbitrate_banks() {
+  // Bit c: collector unit (or w-merge slot) c had an operand this cycle (at most 64 of them, reset_for_launch()).
+  std::uint64_t got = 0;
   return regfile_.arbitrate(
-      now_, rf_counters_, [&](int cu) { return cus_[static_cast<std::size_t>(cu)].got_operand_at == now_; },
+      now_, rf_counters_, [&](int cu) { return ((got >> cu) & 1) != 0; },
       [&](const RfRead& rd) {
+        got |= 1ull << rd.cu;
         if (rd.cu >= merge_first_) [[unlikely]] return merge_read(rd);  // a w-merge slot (sm_merge.cpp)
         Collector& c = cus_[rd.cu];
-        c.got_operand_at = now_;
         if (--c.pending == 0) cu_collected_ |= 1ull << rd.cu;
         c.ready_at = std::max(c.ready_at, now_ + rd.lat);
       },
