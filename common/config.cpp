@@ -140,25 +140,31 @@ void Config::merge_string(std::string_view text, std::string_view source_name) {
 
 void Config::overlay(std::string_view text, std::string_view source, bool defining) {
   const toml::table t = parse_or_throw(text, source);
+  // Defining (a defaults file, only into a new Config): the keys go into a new schema, shared once complete.
+  const std::shared_ptr<Schema> defs = defining ? std::make_shared<Schema>(*schema_) : nullptr;
   walk(t, "", [&](const std::string& key, const toml::node& n) {
     const std::string origin = std::string(source) + ":" + std::to_string(n.source().begin.line);
-    assign(key, node_text(n), type_name(n.type()), origin, defining);
+    if (defs) {
+      defs->values[key] = node_text(n);
+      values_.erase(key);
+      defs->types[key] = type_name(n.type());
+      defs->origins[key] = origin;
+      origins_.erase(key);
+      return;
+    }
+    assign(key, node_text(n), type_name(n.type()), origin);
   });
+  if (defs) schema_ = defs;
 }
 
 void Config::assign(const std::string& key, const std::string& text, const std::string& type,
-                    const std::string& origin, bool defining) {
-  if (defining) {
-    values_[key] = text;
-    types_[key] = type;
-    origins_[key] = origin;
-    return;
-  }
-  auto it = types_.find(key);
-  if (it == types_.end()) {
+                    const std::string& origin) {
+  const auto& types = schema_->types;
+  auto it = types.find(key);
+  if (it == types.end()) {
     std::string known;
     const std::string section = key.substr(0, key.find('.'));
-    for (const auto& [k, _] : types_)
+    for (const auto& [k, _] : types)
       if (k.rfind(section + ".", 0) == 0) known += (known.empty() ? "" : ", ") + k;
     throw ConfigError(origin + ": unknown config key '" + key + "'" +
                       (known.empty() ? " (no such section '" + section + "')"
@@ -170,7 +176,7 @@ void Config::assign(const std::string& key, const std::string& text, const std::
     value = text + ".0";
   } else if (want != type) {
     throw ConfigError(origin + ": config key '" + key + "' = " + text + " has type " + type +
-                      ", expected " + want + " (default " + values_[key] + ")");
+                      ", expected " + want + " (default " + *value_of(key) + ")");
   }
   values_[key] = value;
   origins_[key] = origin;
@@ -193,8 +199,8 @@ void Config::set(std::string_view assignment) {
   };
   const std::string key = trim(assignment.substr(0, eq));
   const std::string raw_value = trim(assignment.substr(eq + 1));
-  auto it = types_.find(key);
-  const std::string want = it == types_.end() ? std::string() : it->second;
+  auto it = schema_->types.find(key);
+  const std::string want = it == schema_->types.end() ? std::string() : it->second;
   std::string text, type;
   try {
     const toml::table t = toml::parse("v = " + raw_value);
@@ -211,26 +217,40 @@ void Config::set(std::string_view assignment) {
   }
   if (type == "unparsed")
     throw ConfigError(origin + ": cannot parse value '" + raw_value + "' for key '" + key + "'");
-  assign(key, text, type, origin, false);
+  assign(key, text, type, origin);
 }
 
-bool Config::has(std::string_view key) const { return values_.count(std::string(key)) != 0; }
+bool Config::has(std::string_view key) const { return schema_->types.count(std::string(key)) != 0; }
+
+const std::string* Config::value_of(const std::string& key) const {
+  if (auto it = values_.find(key); it != values_.end()) return &it->second;
+  auto it = schema_->values.find(key);
+  return it == schema_->values.end() ? nullptr : &it->second;
+}
+
+std::map<std::string, std::string> Config::flattened() const {
+  std::map<std::string, std::string> all = schema_->values;
+  for (const auto& [k, v] : values_) all[k] = v;
+  return all;
+}
 
 std::string Config::origin(std::string_view key) const {
-  auto it = origins_.find(std::string(key));
-  return it == origins_.end() ? std::string("?") : it->second;
+  const std::string k(key);
+  if (auto it = origins_.find(k); it != origins_.end()) return it->second;
+  auto it = schema_->origins.find(k);
+  return it == schema_->origins.end() ? std::string("?") : it->second;
 }
 
 const std::string& Config::raw(std::string_view key, std::string_view want_type) const {
-  auto it = values_.find(std::string(key));
-  if (it == values_.end())
+  const std::string* v = value_of(std::string(key));
+  if (!v)
     throw ConfigError("config key '" + std::string(key) + "' is missing from the defaults file (" +
                       (data_dir() / "fermi-32nm.toml").string() + ")");
-  const std::string& have = types_.at(std::string(key));
+  const std::string& have = schema_->types.at(std::string(key));
   if (have != want_type && !(want_type == "float" && have == "integer"))
     throw ConfigError(origin(key) + ": config key '" + std::string(key) + "' must be " +
                       std::string(want_type) + ", found " + have);
-  return it->second;
+  return *v;
 }
 
 void Config::fail_range(std::string_view key, const std::string& value, const Range& r) const {
@@ -295,7 +315,7 @@ std::vector<std::string> Config::get_string_list(std::string_view key) const {
 std::string Config::to_toml() const {
   std::ostringstream os;
   std::string section;
-  for (const auto& [k, v] : values_) {
+  for (const auto& [k, v] : flattened()) {
     const auto dot = k.rfind('.');
     const std::string sec = dot == std::string::npos ? "" : k.substr(0, dot);
     if (sec != section) {
@@ -317,7 +337,7 @@ std::uint64_t Config::fingerprint(const std::vector<std::string>& prefixes) cons
     h ^= 0xFF;
     h *= 1099511628211ull;
   };
-  for (const auto& [k, v] : values_) {
+  for (const auto& [k, v] : flattened()) {
     bool take = prefixes.empty();
     for (const auto& p : prefixes) take = take || k.rfind(p, 0) == 0;
     if (!take) continue;

@@ -5,13 +5,15 @@
 // `--set section.key=value` assignments. Unknown keys, wrong types and malformed TOML throw
 // ConfigError naming the file and line (or the --set text), the key and what is accepted. The typed
 // getters check the range each Params struct states and throw ConfigError naming key, value,
-// origin and the accepted range. A Config is a value: copying it is cheap enough for per-study use.
+// origin and the accepted range. A Config is a value; a copy shares the defaults (keys, types,
+// values, origins: immutable once defined) and copies only what was assigned since.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <limits>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -77,7 +79,7 @@ class Config {
   bool has(std::string_view key) const;
 
   // Every key with its value as TOML text, sorted by key (for HDF5 attributes and caches).
-  const std::map<std::string, std::string>& flattened() const { return values_; }
+  std::map<std::string, std::string> flattened() const;
   // Where the current value of `key` came from ("data/fermi-32nm.toml:12", "--set", ...).
   std::string origin(std::string_view key) const;
   // The whole effective configuration as a TOML document.
@@ -87,16 +89,22 @@ class Config {
   std::uint64_t fingerprint(const std::vector<std::string>& prefixes = {}) const;
 
  private:
-  struct Entry;
+  // What the defaults file defines: each key's value, type and where it is defined. Shared by copies.
+  struct Schema {
+    std::map<std::string, std::string> values;   // key -> TOML text of the default value
+    std::map<std::string, std::string> types;    // key -> "float" | "integer" | "boolean" | "string" | "array"
+    std::map<std::string, std::string> origins;  // key -> "data/fermi-32nm.toml:12"
+  };
+  const std::string* value_of(const std::string& key) const;  // the current value's text, nullptr if no such key
   void overlay(std::string_view toml_text, std::string_view source_name, bool defining);
   void assign(const std::string& key, const std::string& toml_value, const std::string& type,
-              const std::string& origin, bool defining);
+              const std::string& origin);
   [[noreturn]] void fail_range(std::string_view key, const std::string& value, const Range& r) const;
   const std::string& raw(std::string_view key, std::string_view want_type) const;
 
-  std::map<std::string, std::string> values_;  // key -> TOML text of the value
-  std::map<std::string, std::string> types_;   // key -> "float" | "integer" | "boolean" | "string" | "array"
-  std::map<std::string, std::string> origins_;
+  std::shared_ptr<const Schema> schema_ = std::make_shared<const Schema>();
+  std::map<std::string, std::string> values_;   // keys assigned after the defaults -> TOML text of the value
+  std::map<std::string, std::string> origins_;  // the same keys -> where
 };
 
 }  // namespace rfvar
