@@ -227,7 +227,6 @@ void Sm::issue(int slot, const Instr& in) {
     cu_idle_ &= ~(1ull << cu);
   }
   Collector& c = st ? st->c : cus_[static_cast<std::size_t>(cu)];
-  c.busy = true;
   c.warp = slot;
   c.in = &in;
   c.mask = w.mask();
@@ -251,7 +250,6 @@ void Sm::issue(int slot, const Instr& in) {
     st->nreads = plan_reads(c, w, slot, in, st->reads);
   } else {
     ++cus_busy_;
-    --cu_free_[static_cast<std::size_t>(ui)];
     request_reads(cu, w, slot, in);
     if (c.pending == 0) cu_collected_ |= 1ull << cu;
   }
@@ -296,7 +294,7 @@ std::uint64_t Sm::next_interesting_cycle() const {
   }
   if (staged_total_ > 0)
     for (int u = 0; u < 3; ++u)
-      if (!staged_[static_cast<std::size_t>(u)].empty() && cu_free_[static_cast<std::size_t>(u)] > 0) after(now_ + 1);
+      if (!staged_[static_cast<std::size_t>(u)].empty() && cu_free(u) > 0) after(now_ + 1);
   if (next_block_ < blocks_total_)
     for (const auto& b : blocks_)
       if (!b.live) after(now_ + 1);

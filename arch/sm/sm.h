@@ -142,7 +142,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // A collector unit's state; Collector adds the line-request array, which copy_collector() copies
   // only as far as it is used (sm_operands.cpp), so a field added here is copied without more code.
   struct CollectorState {
-    bool busy = false;
+    bool busy = false;  // a w-merge slot in use (sm_merge.cpp); collector units are tracked by Sm::cu_idle_
     int warp = -1, pending = 0;
     std::uint64_t ready_at = 0;
     const Instr* in = nullptr;
@@ -195,10 +195,12 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   bool dispatch();
   bool allocate_collectors();
   static void copy_collector(const Collector& from, Collector& to);
+  // Free collector units of Unit u.
+  int cu_free(int u) const { return std::popcount(cu_idle_ & cu_mask_[u]); }
   // Free issue slots of Unit u this cycle: ID_OC register slots ("register"), or free collector units.
   int issue_slots_free(int u) const {
     const auto k = static_cast<std::size_t>(u);
-    return p_.issue_register ? p_.issue_width[k] - static_cast<int>(staged_[k].size) : cu_free_[k];
+    return p_.issue_register ? p_.issue_width[k] - static_cast<int>(staged_[k].size) : cu_free(u);
   }
   int plan_reads(const Collector& c, const Warp& w, int slot, const Instr& in, PlannedRead* out);
   void request_reads(int cu, const Warp& w, int slot, const Instr& in);
@@ -274,7 +276,6 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   std::vector<std::uint8_t> slot_sched_, slot_bit_;  // per warp slot: its scheduler, its bit there
   std::vector<Collector> cus_;
   std::array<int, 3> cu_first_{};        // per Unit
-  std::array<int, 3> cu_free_{};         // per Unit
   std::array<Ring<Staged>, 3> staged_;   // per Unit: its ID_OC register, oldest first ("register" only)
   int staged_total_ = 0;
   std::vector<std::uint64_t> lane_busy_;  // per execution lane (SP x issue_sp, SFU, MEM)

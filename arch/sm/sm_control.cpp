@@ -121,11 +121,9 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
   cu_collected_ = 0;
   dispatch_rr_ = 0;
   cu_first_.fill(0);
-  cu_free_.fill(0);
   lane_first_.fill(0);
   for (int u = 0; u < 3; ++u) {
     cu_first_[static_cast<std::size_t>(u)] = static_cast<int>(cus_.size());
-    cu_free_[static_cast<std::size_t>(u)] = p_.collector_units[static_cast<std::size_t>(u)];
     cus_.resize(cus_.size() + static_cast<std::size_t>(p_.collector_units[static_cast<std::size_t>(u)]));
     lane_first_[static_cast<std::size_t>(u) + 1] = lane_first_[static_cast<std::size_t>(u)] + p_.issue_width[static_cast<std::size_t>(u)];
   }

@@ -63,7 +63,7 @@ bool Sm::allocate_collectors() {
   for (int u = 0; u < 3; ++u) {
     const auto uk = static_cast<std::size_t>(u);
     Ring<Staged>& q = staged_[uk];
-    for (int k = 0; k < p_.issue_width[uk] && !q.empty() && cu_free_[uk] > 0; ++k) {
+    for (int k = 0; k < p_.issue_width[uk] && !q.empty() && cu_free(u) > 0; ++k) {
       Staged& st = q.front();
       const int cu = std::countr_zero(cu_idle_ & cu_mask_[u]);  // the class's first free collector unit
       cu_idle_ &= ~(1ull << cu);
@@ -77,7 +77,6 @@ bool Sm::allocate_collectors() {
       }
       if (c.pending == 0) cu_collected_ |= 1ull << cu;
       ++cus_busy_;
-      --cu_free_[uk];
       q.pop();
       --staged_total_;
       act = true;
@@ -213,11 +212,9 @@ bool Sm::dispatch() {
       events_.push({done, seq_++, static_cast<std::uint8_t>(c.warp), in.ndst, in.dst, c.mask, record});
       if (record != MemorySystem::kNoRecord) record_due_.push(done);
     }
-    c.busy = false;
     cu_idle_ |= 1ull << ci;
     cu_collected_ &= ~(1ull << ci);
     --cus_busy_;
-    ++cu_free_[static_cast<std::size_t>(u)];
     for (std::size_t s = 0; s < sched_cu_wait_.size(); ++s) sched_dirty_[s] |= sched_cu_wait_[s];
     act = true;
   });
