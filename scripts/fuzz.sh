@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target (or every one) for a bounded time: scripts/fuzz.sh TARGET SECONDS.
-# TARGET: config kernel rftrace ptx harness accelsim study chips, or "all" (SECONDS each).
+# TARGET: config kernel rftrace ptx harness accelsim study chips chips_fields, or "all" (SECONDS each).
 # Builds the fuzz targets with clang-14 (ASan + UBSan + libFuzzer) in build-fuzz/, starts from the
 # checked-in seeds fuzz/corpus/TARGET/ plus what earlier runs found (build-fuzz/corpus/TARGET/),
 # and prints "fuzz TARGET: N executions in S s". Exit non-zero on a crash, leak or timeout; the
@@ -10,7 +10,7 @@
 # scripts/test.sh (CI) does. Without it the seed is libFuzzer's (random), for open-ended fuzzing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets_all=(config kernel rftrace ptx harness accelsim study chips)
+targets_all=(config kernel rftrace ptx harness accelsim study chips chips_fields)
 [ $# -eq 2 ] || { echo "usage: scripts/fuzz.sh TARGET|all SECONDS" >&2; exit 2; }
 if [ "$1" = all ]; then targets=("${targets_all[@]}"); else targets=("$1"); fi
 secs=$2
