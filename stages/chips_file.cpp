@@ -223,7 +223,7 @@ ChipsFile::ChipsFile(const std::filesystem::path& file) : file_(file) {
           " sub-banks per SM, the datasets have " + std::to_string(info_.registers) + ", " +
           std::to_string(info_.vectors) + " and " + std::to_string(info_.subbanks));
   } catch (const InputError& e) {
-    if (std::string(e.what()).rfind(where, 0) == 0) throw;
+    if (std::string(e.what()).rfind(where, 0) == 0 || e.what() == not_chips) throw;
     throw InputError(not_chips + ": " + e.what());
   } catch (const H5::Exception& e) {
     throw InputError(not_chips + ": " + e.getDetailMsg());
