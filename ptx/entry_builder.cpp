@@ -113,9 +113,14 @@ void EntryBuilder::declare_regs(const std::string& decl, int line) {
   };
   for (const std::string& part : split_operands(rest)) {
     if (const auto lt = part.find('<'); lt != std::string::npos) {
-      const int n = std::atoi(part.c_str() + lt + 1);
+      // %r<N> declares %r0 .. %r(N-1). Bounded: nvcc's kernels declare a few hundred per type, and a
+      // hostile N of millions would fill memory one map entry at a time (fuzz_ptx found 2.3 M take 11 s).
+      const long n = std::strtol(part.c_str() + lt + 1, nullptr, 10);
+      if (n < 0 || n > kMaxDeclaredRegs - static_cast<long>(regs_.size()))
+        fail(line, "register declaration '" + part + "' declares " + std::to_string(n) + " registers; accepted: at most " +
+                       std::to_string(kMaxDeclaredRegs) + " in one entry");
       const std::string prefix = part.substr(0, lt);
-      for (int i = 0; i < n; ++i) add(prefix + std::to_string(i));
+      for (long i = 0; i < n; ++i) add(prefix + std::to_string(i));
     } else {
       add(part);
     }

@@ -21,6 +21,8 @@ class EntryBuilder {
   EntryBuilder(std::string file, std::string name, int line, const std::vector<Variable>& module_vars);
 
   void add_param(const std::string& decl, int line);     // ".param .u64 name" (no leading comma)
+  // At most this many registers declared in one entry (nvcc's kernels: a few hundred per type).
+  static constexpr long kMaxDeclaredRegs = 65536;
   void declare_regs(const std::string& decl, int line);  // ".reg .b32 %r<12>" / ".reg .pred %p, %q"
   void declare_var(const std::string& decl, int line);   // ".shared/.local ..." inside the body
   void add_label(const std::string& name, int line);
