@@ -146,10 +146,8 @@ void Config::overlay(std::string_view text, std::string_view source, bool defini
     const std::string origin = std::string(source) + ":" + std::to_string(n.source().begin.line);
     if (defs) {
       defs->values[key] = node_text(n);
-      values_.erase(key);
       defs->types[key] = type_name(n.type());
       defs->origins[key] = origin;
-      origins_.erase(key);
       return;
     }
     assign(key, node_text(n), type_name(n.type()), origin);

@@ -59,13 +59,20 @@ $L_top:
 TEST_CASE("GIVEN a register declaration of millions WHEN parsed THEN it is refused at once, naming the line and the bound") {
   // fuzz_ptx (28 Nov): %r<2324714> took 11 s under ASan, one map entry per register; %r<N> with N
   // near 2^31 would have filled memory. nvcc's kernels declare a few hundred per type.
-  for (const std::string n : {"2324714", "99999999999999999999", "-5"}) {
+  const auto decl = [](const std::string& regs) {
+    return rfvar::test::ptx_module(".visible .entry k()\n{\n\t.reg .b32 " + regs + ";\n\tret;\n}\n");
+  };
+  for (const std::string n : {"2324714", "99999999999999999999"}) {
     CAPTURE(n);
-    const std::string ptx = rfvar::test::ptx_module(".visible .entry k()\n{\n\t.reg .b32 %r<" + n + ">;\n\tret;\n}\n");
-    const std::string e = error_of([&] { parse_ptx(ptx, "many.ptx"); });
+    const std::string e = error_of([&] { parse_ptx(decl("%r<" + n + ">"), "many.ptx"); });
     CHECK(e.find("many.ptx") != std::string::npos);
     CHECK(e.find("at most 65536") != std::string::npos);
   }
+  CHECK(error_of([&] { parse_ptx(decl("%r<-5>"), "neg.ptx"); }).find("negative count") != std::string::npos);
+  // The list form counts too: 70,000 names one by one.
+  std::string list = "%a0";
+  for (int i = 1; i < 70000; ++i) list += ", %a" + std::to_string(i);
+  CHECK(error_of([&] { parse_ptx(decl(list), "list.ptx"); }).find("at most 65536") != std::string::npos);
   // The bound counts every declaration of the entry: two halves that fit alone do not fit together.
   const std::string two = rfvar::test::ptx_module(".visible .entry k()\n{\n\t.reg .b32 %r<40000>;\n\t.reg .f32 %f<40000>;\n\tret;\n}\n");
   CHECK(error_of([&] { parse_ptx(two, "two.ptx"); }).find("at most 65536") != std::string::npos);
