@@ -11,11 +11,11 @@
 //  - "read-write" (Tan 2016 §2.1: "Each RF bank is equipped with dual ports to support 1 read and 1
 //    write per cycle"): the head write takes the write port and the head read the read port, each busy
 //    for its own access's cycles;
-// and in both, a read is served only if its collector unit has had no operand this cycle (the FIFO
-// head blocks its bank's later reads). The collector side is the caller's: `got_operand(cu)` says
-// whether unit `cu` already had one this cycle, `on_read(read)` / `on_write(write)` are called for
-// each served access. Every served access is counted in RfCounters, and every cycle a read waits
-// (port or collector unit busy) as a conflict cycle. Deterministic, no allocation per access.
+// and in both, a read is served only if its collector unit (RfRead::cu < 64) has had no operand this
+// cycle (the FIFO head blocks its bank's later reads). The collector side is the caller's:
+// `on_read(read)` / `on_write(write)` are called for each served access, the reads in the order they
+// were served. Every served access is counted in RfCounters, and every cycle a read waits (port or
+// collector unit busy) as a conflict cycle. Deterministic, no allocation per access.
 #pragma once
 
 #include <algorithm>
@@ -74,20 +74,21 @@ class RegisterFile {
   }
 
   // One cycle of bank arbitration (see the contract); true if any access was served.
-  template <typename GotOperand, typename OnRead, typename OnWrite>
-  bool arbitrate(std::uint64_t now, RfCounters& counters, GotOperand&& got_operand, OnRead&& on_read,
-                 OnWrite&& on_write) {
+  template <typename OnRead, typename OnWrite>
+  bool arbitrate(std::uint64_t now, RfCounters& counters, OnRead&& on_read, OnWrite&& on_write) {
     if ((rq_ | wq_) == 0) return false;
     bool act = false;
+    std::uint64_t got = 0;  // bit c: collector unit c had an operand this cycle
     const std::uint64_t nb = read_busy_.size();  // rotating priority (a mask for 2^k banks)
     const int start = static_cast<int>(std::has_single_bit(nb) ? now & (nb - 1) : now % nb);
     if (ports_ == RfPorts::Single && wavefront_ > 0) {
-      act = arbitrate_wavefront(now, counters, got_operand, on_read, on_write);
+      act = arbitrate_wavefront(now, counters, got, on_read, on_write);
     } else if (ports_ == RfPorts::Single) {
       // Banks a slow access still occupies; of the free ones, those with a write serve it (writes
       // claim banks first), the others their head read in the rotating order. Every read left
       // waiting behind a busy bank or a write is a conflict cycle. The writes' and reads' effects
-      // commute (scoreboard, collector units, sums), so the writes go first.
+      // commute (scoreboard, collector units, sums), so the writes go first. The reads are served
+      // without a branch on their outcome (such branches mispredict; docs/performance.md).
       std::uint64_t busy = 0;
       for (std::uint64_t m = rq_ | wq_; m; m &= m - 1) {
         const int bi = std::countr_zero(m);
@@ -100,7 +101,11 @@ class RegisterFile {
         serve_write(bi, read_busy_[static_cast<std::size_t>(bi)], now, counters, on_write);
       }
       act = writes != 0;
-      for_each_bit_from(reads, start, [&](int bi) { act |= serve_read(bi, now, counters, got_operand, on_read); });
+      RfRead served[64];
+      int nserved = 0;
+      for_each_bit_from(reads, start, [&](int bi) { nserved += take_read(bi, now, counters, got, served[nserved]); });
+      for (int i = 0; i < nserved; ++i) on_read(served[i]);
+      act |= nserved != 0;
     } else {
       for_each_bit_from(rq_ | wq_, start, [&](int bi) {
         const auto b = static_cast<std::size_t>(bi);
@@ -108,7 +113,7 @@ class RegisterFile {
           serve_write(bi, write_busy_[b], now, counters, on_write);
           act = true;
         }
-        if (!reads_[b].empty()) act |= serve_read(bi, now, counters, got_operand, on_read);  // the read port
+        if (!reads_[b].empty()) act |= serve_read(bi, now, counters, got, on_read);  // the read port
       });
     }
     return act;
@@ -137,8 +142,8 @@ class RegisterFile {
   // head reads are matched to collector units along diagonals of the bank x unit request matrix,
   // starting at the unit of priority now % units, at most one operand per unit per cycle
   // (GPGPU-Sim 3.x's _outmatch check; docs/models.md "Bank arbiter").
-  template <typename GotOperand, typename OnRead, typename OnWrite>
-  bool arbitrate_wavefront(std::uint64_t now, RfCounters& counters, GotOperand& got_operand, OnRead& on_read,
+  template <typename OnRead, typename OnWrite>
+  bool arbitrate_wavefront(std::uint64_t now, RfCounters& counters, std::uint64_t& got, OnRead& on_read,
                            OnWrite& on_write) {
     bool act = false;
     std::uint64_t candidates = 0;  // free banks whose head read competes this cycle
@@ -162,9 +167,9 @@ class RegisterFile {
       for (int in = 0; in < nb; ++in, out = out + 1 == units ? 0 : out + 1) {
         if (!((candidates >> in) & 1)) continue;
         const RfRead& rd = reads_[static_cast<std::size_t>(in)].front();
-        if (rd.cu != out || got_operand(rd.cu)) continue;
+        if (rd.cu != out || ((got >> rd.cu) & 1) != 0) continue;
         candidates &= ~(1ull << in);
-        act |= serve_read(in, now, counters, got_operand, on_read);
+        act |= serve_read(in, now, counters, got, on_read);
       }
     }
     counters.conflicts(std::popcount(candidates));  // heads left waiting
@@ -183,16 +188,16 @@ class RegisterFile {
   }
   // The head read of `bank` if its (read) port and its collector unit are free; a read left waiting
   // counts a conflict cycle. True if it was served.
-  template <typename GotOperand, typename OnRead>
-  bool serve_read(int bank, std::uint64_t now, RfCounters& counters, GotOperand& got_operand,
-                  OnRead& on_read) {
+  template <typename OnRead>
+  bool serve_read(int bank, std::uint64_t now, RfCounters& counters, std::uint64_t& got, OnRead& on_read) {
     const auto b = static_cast<std::size_t>(bank);
     auto& reads = reads_[b];
     const RfRead rd = reads.front();
-    if (read_busy_[b] > now || got_operand(rd.cu)) {  // one operand per collector unit per cycle
+    if (read_busy_[b] > now || ((got >> rd.cu) & 1) != 0) {  // one operand per collector unit per cycle
       counters.conflict();
       return false;
     }
+    got |= 1ull << rd.cu;
     reads.pop();
     read_busy_[b] = now + rd.lat;
     on_read(rd);
@@ -203,6 +208,26 @@ class RegisterFile {
       rq_ &= ~(1ull << bank);
     }
     return true;
+  }
+  // serve_read() for a bank whose port is free, without a branch on the outcome: the head read is
+  // served (popped, counted, copied to `out`; returns 1) if its collector unit is free, else it waits
+  // (returns 0). on_read() is the caller's, after the cycle's reads (arbitrate()).
+  int take_read(int bank, std::uint64_t now, RfCounters& counters, std::uint64_t& got, RfRead& out) {
+    const auto b = static_cast<std::size_t>(bank);
+    auto& reads = reads_[b];
+    const RfRead rd = reads.front();
+    const std::uint64_t ok = ((got >> rd.cu) & 1) ^ 1;
+    got |= ok << rd.cu;
+    reads.head = (reads.head + static_cast<std::uint32_t>(ok)) & reads.mask;
+    reads.size -= static_cast<std::uint32_t>(ok);
+    const std::uint64_t empty = reads.size == 0 ? 1 : 0;
+    const std::uint64_t keep = ok - 1;  // all ones if it waits
+    read_busy_[b] = (read_busy_[b] & keep) | ((now + rd.lat) & ~keep);
+    out = rd;
+    counters.access(bank, rd.lanes, rd.lat, false, ok);
+    counters.conflicts(static_cast<int>(1 - (ok & empty)));  // it waits, or the next read behind it does
+    rq_ &= ~((ok & empty) << bank);
+    return static_cast<int>(ok);
   }
 
   RfPorts ports_ = RfPorts::Single;

@@ -230,6 +230,7 @@ void Sm::issue(int slot, const Instr& in) {
   c.warp = slot;
   c.in = &in;
   c.mask = w.mask();
+  c.unit = static_cast<std::uint8_t>(ui);
   c.step = step;
   c.bid = w.bid;
   c.wib = w.wib;
@@ -276,7 +277,7 @@ std::uint64_t Sm::next_interesting_cycle() const {
     if (c.ready_at > now_) {
       after(c.ready_at);
     } else {
-      const int u = static_cast<int>(unit_of(c.in->op, p_.dp_on_sfu));
+      const int u = c.unit;
       for (int l = lane_first_[static_cast<std::size_t>(u)]; l < lane_first_[static_cast<std::size_t>(u) + 1]; ++l)
         after(lane_busy_[static_cast<std::size_t>(l)]);
     }

@@ -104,7 +104,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   static_assert(kMaxDst + kMaxSrc == 10, "PcOps::r's initializer lists every slot");
   struct PcOps {
     std::uint8_t n = 0;
-    bool exit = false;  // an Exit: the warp's last one waits for every pending write of the warp
+    bool exit = false;     // an Exit: the warp's last one waits for every pending write of the warp
+    std::uint8_t unit = 0;  // unit_of() of its instruction
     RegId r[kMaxDst + kMaxSrc] = {kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg};  // unused: kNoReg
   };
   struct Warp {
@@ -147,6 +148,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     std::uint64_t ready_at = 0;
     const Instr* in = nullptr;
     std::uint32_t mask = 0;
+    std::uint8_t unit = 0;       // unit_of(in->op)
     std::uint32_t requests = 0;  // Instr::mem_trace: its line requests' number, or the conflict ways (shared)
     std::uint32_t step = 0;            // the instruction's index in its warp's dynamic stream (draw keys)
     int bid = 0, wib = 0;              // the issuing warp's block and warp index in block (its slot may be

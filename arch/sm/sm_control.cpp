@@ -33,6 +33,7 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
     const Instr& in = k.code[pc];
     PcOps& o = ops_[pc];
     o.exit = in.op == OpClass::Exit;
+    o.unit = static_cast<std::uint8_t>(unit_of(in.op, p_.dp_on_sfu));
     const auto add = [&](RegId r) {
       if (r >= nids_) throw InputError("kernel '" + k.name + "' pc " + std::to_string(pc) + ": register id " +
                                        std::to_string(r) + " >= its " + std::to_string(nids_) + " ids");
@@ -285,11 +286,11 @@ void Sm::note_block(int c) {
 
 void Sm::at_pc(Warp& w) const {
   const auto pc = static_cast<std::size_t>(w.pc());
-  w.unit = static_cast<std::uint8_t>(unit_of(k_->code[pc].op, p_.dp_on_sfu));
   // One pass over the instruction's registers: its scoreboard state (operand_state()) and whether
   // every access is one cycle with the current lanes (fast: not slow at full width, or a hybrid
   // bank's fast half covers the active lanes; Tan §3.3.4).
   const PcOps& o = ops_[pc];
+  w.unit = o.unit;
   const std::uint32_t m = w.mask();
   std::uint8_t f = 0;
   bool fast = true;

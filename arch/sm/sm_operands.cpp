@@ -132,15 +132,13 @@ void Sm::write_back(int slot, int reg) {
 }
 
 bool Sm::arbitrate_banks() {
-  // Bit c: collector unit (or w-merge slot) c had an operand this cycle (at most 64 of them, reset_for_launch()).
-  std::uint64_t got = 0;
   return regfile_.arbitrate(
-      now_, rf_counters_, [&](int cu) { return ((got >> cu) & 1) != 0; },
+      now_, rf_counters_,
       [&](const RfRead& rd) {
-        got |= 1ull << rd.cu;
         if (rd.cu >= merge_first_) [[unlikely]] return merge_read(rd);  // a w-merge slot (sm_merge.cpp)
         Collector& c = cus_[rd.cu];
-        if (--c.pending == 0) cu_collected_ |= 1ull << rd.cu;
+        --c.pending;
+        cu_collected_ |= static_cast<std::uint64_t>(c.pending == 0) << rd.cu;  // no branch: it mispredicts
         c.ready_at = std::max(c.ready_at, now_ + rd.lat);
       },
       [&](const RfWrite& wr) {
@@ -172,7 +170,7 @@ bool Sm::dispatch() {
     Collector& c = cus_[static_cast<std::size_t>(ci)];
     if (c.ready_at > now_) return;
     const Instr& in = *c.in;
-    const int u = static_cast<int>(unit_of(in.op, p_.dp_on_sfu));
+    const int u = c.unit;
     int lane = -1;
     for (int l = lane_first_[static_cast<std::size_t>(u)]; l < lane_first_[static_cast<std::size_t>(u) + 1]; ++l)
       if (lane_busy_[static_cast<std::size_t>(l)] <= now_) {

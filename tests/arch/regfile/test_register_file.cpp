@@ -23,7 +23,6 @@ struct Bench {
   RfCounters counters{stats};
   RegisterFile rf;
   std::vector<int> read_cus, written_regs;
-  std::vector<int> got;  // collector units that had an operand this cycle
 
   explicit Bench(RfPorts ports, int wavefront_units = 0) {
     stats.resize(setup.banks, setup.subbanks);
@@ -31,18 +30,8 @@ struct Bench {
     counters.reset(setup, 0);
   }
   bool cycle(std::uint64_t now) {
-    got.clear();
     return rf.arbitrate(
-        now, counters,
-        [&](int cu) {
-          for (int g : got)
-            if (g == cu) return true;
-          return false;
-        },
-        [&](const RfRead& r) {
-          got.push_back(r.cu);
-          read_cus.push_back(r.cu);
-        },
+        now, counters, [&](const RfRead& r) { read_cus.push_back(r.cu); },
         [&](const RfWrite& w) { written_regs.push_back(w.reg); });
   }
 };
