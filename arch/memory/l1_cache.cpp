@@ -7,56 +7,57 @@ namespace rfvar::arch {
 L1Cache::L1Cache(const Params& p)
     : sets_(std::max(1, p.size_bytes / (p.line_bytes * p.ways))),
       assoc_(p.ways),
-      ways_(static_cast<std::size_t>(sets_) * static_cast<std::size_t>(assoc_)) {}
+      tags_(static_cast<std::size_t>(sets_) * static_cast<std::size_t>(assoc_), kNoLine),
+      meta_(tags_.size()) {}
 
 void L1Cache::reset() {
-  std::fill(ways_.begin(), ways_.end(), Way{});
+  std::fill(tags_.begin(), tags_.end(), kNoLine);
+  std::fill(meta_.begin(), meta_.end(), Meta{});
   stamp_ = 0;
 }
 
-const L1Cache::Way* L1Cache::find(std::uint64_t line) const {
-  const Way* s = set_of(line);
+std::ptrdiff_t L1Cache::find(std::uint64_t line) const {
+  const std::size_t s = set_base(line);
   for (int w = 0; w < assoc_; ++w)
-    if (s[w].valid && s[w].tag == line) return &s[w];
-  return nullptr;
+    if (tags_[s + static_cast<std::size_t>(w)] == line) return static_cast<std::ptrdiff_t>(s) + w;
+  return -1;
 }
 
 bool L1Cache::load(std::uint64_t line, std::uint64_t& ready, std::uint32_t* pending) {
-  Way* w = const_cast<Way*>(find(line));  // a way of ways_, which this non-const call may change
-  if (!w) return false;
-  w->last_use = ++stamp_;
-  ready = w->ready;
-  if (pending) *pending = w->pending;
+  const std::ptrdiff_t i = find(line);
+  if (i < 0) return false;
+  Meta& m = meta_[static_cast<std::size_t>(i)];
+  m.last_use = ++stamp_;
+  ready = m.ready;
+  if (pending) *pending = m.pending;
   return true;
 }
 
-bool L1Cache::holds(std::uint64_t line) const { return find(line) != nullptr; }
+bool L1Cache::holds(std::uint64_t line) const { return find(line) >= 0; }
 
 std::uint64_t L1Cache::allocate(std::uint64_t line, std::uint64_t ready, std::uint32_t pending) {
-  Way* s = set_of(line);
-  Way* victim = s;
-  for (int w = 0; w < assoc_; ++w) {
-    if (!s[w].valid) {
-      victim = &s[w];
+  // The set's first invalid way, else its least recently used (the first of equals).
+  const std::size_t s = set_base(line);
+  std::size_t victim = s;
+  for (std::size_t w = s; w < s + static_cast<std::size_t>(assoc_); ++w) {
+    if (tags_[w] == kNoLine) {
+      victim = w;
       break;
     }
-    if (s[w].last_use < victim->last_use) victim = &s[w];
+    if (meta_[w].last_use < meta_[victim].last_use) victim = w;
   }
-  const std::uint64_t evicted = victim->valid && victim->dirty ? victim->tag : kNoLine;
-  *victim = Way{true, false, line, ++stamp_, ready, pending};
+  const std::uint64_t evicted = tags_[victim] != kNoLine && meta_[victim].dirty ? tags_[victim] : kNoLine;
+  tags_[victim] = line;
+  meta_[victim] = Meta{false, pending, ++stamp_, ready};
   return evicted;
 }
 
 void L1Cache::mark_dirty(std::uint64_t line) {
-  Way* s = set_of(line);
-  for (int w = 0; w < assoc_; ++w)
-    if (s[w].valid && s[w].tag == line) s[w].dirty = true;
+  if (const std::ptrdiff_t i = find(line); i >= 0) meta_[static_cast<std::size_t>(i)].dirty = true;
 }
 
 void L1Cache::store(std::uint64_t line) {
-  Way* s = set_of(line);
-  for (int w = 0; w < assoc_; ++w)
-    if (s[w].valid && s[w].tag == line) s[w].valid = false;
+  if (const std::ptrdiff_t i = find(line); i >= 0) tags_[static_cast<std::size_t>(i)] = kNoLine;
 }
 
 }  // namespace rfvar::arch

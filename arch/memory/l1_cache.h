@@ -11,6 +11,7 @@
 // No statistics, no timing beyond `ready`.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -44,20 +45,23 @@ class L1Cache {
   int sets() const { return sets_; }
 
  private:
-  struct Way {
-    bool valid = false, dirty = false;
-    std::uint64_t tag = 0, last_use = 0, ready = 0;
+  // A way's state apart from its tag. The tags are an array of their own (kNoLine: an invalid way), so
+  // that a lookup scans one set's tags in one or two host cache lines (the L2's tag array is larger
+  // than a host core's caches; docs/performance.md).
+  struct Meta {
+    bool dirty = false;
     std::uint32_t pending = kNoPending;
+    std::uint64_t last_use = 0, ready = 0;
   };
-  Way* set_of(std::uint64_t line) { return const_cast<Way*>(std::as_const(*this).set_of(line)); }
-  const Way* set_of(std::uint64_t line) const {
-    const auto set = static_cast<std::size_t>(line % static_cast<std::uint64_t>(sets_));
-    return &ways_[set * static_cast<std::size_t>(assoc_)];
+  std::size_t set_base(std::uint64_t line) const {
+    return static_cast<std::size_t>(line % static_cast<std::uint64_t>(sets_)) * static_cast<std::size_t>(assoc_);
   }
-  const Way* find(std::uint64_t line) const;  // the valid way holding `line`, or nullptr
+  // The index of the way holding `line`, or -1 (a line is at most 2^62: params.cpp bounds line bytes >= 4).
+  std::ptrdiff_t find(std::uint64_t line) const;
   int sets_ = 1, assoc_ = 1;
-  std::uint64_t stamp_ = 0;  // LRU order (ties in one cycle broken by access order)
-  std::vector<Way> ways_;    // [sets * ways]
+  std::uint64_t stamp_ = 0;          // LRU order (ties in one cycle broken by access order)
+  std::vector<std::uint64_t> tags_;  // [sets * ways]: the line held, kNoLine if invalid
+  std::vector<Meta> meta_;           // [sets * ways]
 };
 
 }  // namespace rfvar::arch
