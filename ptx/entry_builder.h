@@ -9,6 +9,7 @@
 
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "ptx/program.h"
@@ -61,7 +62,7 @@ class EntryBuilder {
 
   std::string file_;
   Entry e_;
-  std::map<std::string, Reg> regs_;
+  std::unordered_map<std::string, Reg> regs_;  // looked up by name only (never iterated)
   std::map<std::string, Variable> vars_;  // module + entry variables by name
   std::map<std::uint64_t, std::int32_t> consts_;
   std::map<std::string, std::size_t> labels_;
