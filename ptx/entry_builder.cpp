@@ -107,11 +107,13 @@ void EntryBuilder::declare_regs(const std::string& decl, int line) {
   const auto t = type_from(type_tok.substr(1));
   if (!t) fail(line, "unsupported register declaration '" + decl + "'");
   const bool pred = *t == Type::Pred;
-  // Every declared register, of either form, counts against the entry's bound: nvcc's kernels declare a
-  // few hundred per type, and a hostile %r<N> of millions (or a list as long as the file) would fill
-  // memory one map entry at a time (fuzz_ptx found %r<2324714> taking 11 s).
+  // Every declaration of a register, of either form, counts against the entry's bound, a name declared
+  // again too (it takes a new slot; the interpreter holds every slot of every thread): nvcc's kernels
+  // declare a few hundred per type, and a hostile %r<N> of millions (or a list as long as the file, or
+  // one %r<60000> declared 40 times: 1.2 GB for one 64-thread block) would fill memory (fuzz_ptx found
+  // %r<2324714> taking 11 s).
   auto add = [&](const std::string& part, const std::string& n) {
-    if (regs_.size() >= static_cast<std::size_t>(kMaxDeclaredRegs) && !regs_.count(n))
+    if (static_cast<long>(e_.value_slots) + e_.pred_slots >= kMaxDeclaredRegs)
       fail(line, "register declaration '" + part + "' passes " + std::to_string(kMaxDeclaredRegs) +
                      " registers in this entry; accepted: at most " + std::to_string(kMaxDeclaredRegs) + " in one entry");
     Reg r{pred, pred ? e_.pred_slots++ : e_.value_slots++, *t};

@@ -76,6 +76,10 @@ TEST_CASE("GIVEN a register declaration of millions WHEN parsed THEN it is refus
   // The bound counts every declaration of the entry: two halves that fit alone do not fit together.
   const std::string two = rfvar::test::ptx_module(".visible .entry k()\n{\n\t.reg .b32 %r<40000>;\n\t.reg .f32 %f<40000>;\n\tret;\n}\n");
   CHECK(error_of([&] { parse_ptx(two, "two.ptx"); }).find("at most 65536") != std::string::npos);
+  // A name declared again takes a new slot, so it counts again: %r<40000> twice is refused (40 times
+  // %r<60000> had held 2.4 M slots, 1.2 GB for one block of 64 threads).
+  const std::string again = rfvar::test::ptx_module(".visible .entry k()\n{\n\t.reg .b32 %r<40000>;\n\t.reg .b32 %r<40000>;\n\tret;\n}\n");
+  CHECK(error_of([&] { parse_ptx(again, "again.ptx"); }).find("at most 65536") != std::string::npos);
   const std::string ok = rfvar::test::ptx_module(".visible .entry k()\n{\n\t.reg .b32 %r<40000>;\n\tret;\n}\n");
   CHECK(error_of([&] { parse_ptx(ok, "ok.ptx"); }) == "(no error)");
 }
