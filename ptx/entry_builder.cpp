@@ -1,6 +1,7 @@
 // Declarations, slots and operands of one entry (the opcode layer is in decode_instr.cpp).
 #include "ptx/entry_builder.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <sstream>
@@ -125,6 +126,7 @@ void EntryBuilder::declare_regs(const std::string& decl, int line) {
       const long n = std::strtol(part.c_str() + lt + 1, nullptr, 10);
       if (n < 0) fail(line, "register declaration '" + part + "' declares a negative count");
       const std::string prefix = part.substr(0, lt);
+      regs_.reserve(regs_.size() + static_cast<std::size_t>(std::min<long>(n, kMaxDeclaredRegs)));  // no rehash per name
       for (long i = 0; i < n; ++i) add(part, prefix + std::to_string(i));
     } else {
       add(part, part);
