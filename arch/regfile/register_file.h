@@ -218,8 +218,7 @@ class RegisterFile {
     const RfRead rd = reads.front();
     const std::uint64_t ok = ((got >> rd.cu) & 1) ^ 1;
     got |= ok << rd.cu;
-    reads.head = (reads.head + static_cast<std::uint32_t>(ok)) & reads.mask;
-    reads.size -= static_cast<std::uint32_t>(ok);
+    reads.pop_n(static_cast<std::uint32_t>(ok));
     const std::uint64_t empty = reads.size == 0 ? 1 : 0;
     const std::uint64_t keep = ok - 1;  // all ones if it waits
     read_busy_[b] = (read_busy_[b] & keep) | ((now + rd.lat) & ~keep);

@@ -2,7 +2,8 @@
 // queues (register_file.h), with no allocation per push.
 //
 // Contract: init(cap) empties the queue with capacity `cap` (a power of two); push() never fails
-// (a full queue doubles, keeping its order); front() / pop() require a non-empty queue.
+// (a full queue doubles, keeping its order); front() / pop() require a non-empty queue, pop_n(n) one
+// with at least n (0 or 1) entries.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +22,8 @@ struct Ring {
   bool empty() const { return size == 0; }
   T& front() { return buf[head]; }
   void pop() { head = (head + 1) & mask, --size; }
+  // pop() if n is 1, nothing if 0, without a branch (the register file's arbitration: register_file.h).
+  void pop_n(std::uint32_t n) { head = (head + n) & mask, size -= n; }
   void push(const T& v) {
     if (size == buf.size()) [[unlikely]]
       grow();
