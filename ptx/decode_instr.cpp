@@ -168,9 +168,9 @@ void EntryBuilder::add_instruction(const std::string& text, int line) {
     std::string g = rest.substr(1, sp - 1);
     info.guard_negated = in.guard_neg = !g.empty() && g[0] == '!';
     if (in.guard_neg) g = g.substr(1);
-    const auto it = regs_.find(g);
-    if (it == regs_.end() || !it->second.pred) fail(line, "unknown guard predicate '" + g + "'");
-    in.guard = it->second.slot;
+    const std::optional<Reg> reg = find_reg(g);
+    if (!reg || !reg->pred) fail(line, "unknown guard predicate '" + g + "'");
+    in.guard = reg->slot;
     info.has_guard = true;
     info.guard = reg_name(g);
     rest = trim(rest.substr(sp));

@@ -26,7 +26,7 @@ void EntryBuilder::decode_memory(const std::vector<std::string>& ops, Instr& in,
       if (d.size() != in.vec) fail(line, "vector operand size does not match ." + std::to_string(in.vec));
       for (std::size_t k = 0; k < d.size(); ++k) in.dst[k] = value_dst(d[k], line);
       in.ndst = in.vec;
-      if (const auto it = regs_.find(d[0]); it != regs_.end()) in.type2 = it->second.type;
+      if (const std::optional<Reg> reg = find_reg(d[0])) in.type2 = reg->type;
       mem_operand(ops[1], in, line);
       in.nsrc = 1;
       return;

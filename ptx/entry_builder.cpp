@@ -113,25 +113,52 @@ void EntryBuilder::declare_regs(const std::string& decl, int line) {
   // declare a few hundred per type, and a hostile %r<N> of millions (or a list as long as the file, or
   // one %r<60000> declared 40 times: 1.2 GB for one 64-thread block) would fill memory (fuzz_ptx found
   // %r<2324714> taking 11 s).
-  auto add = [&](const std::string& part, const std::string& n) {
-    if (static_cast<long>(e_.value_slots) + e_.pred_slots >= kMaxDeclaredRegs)
+  auto reserve = [&](const std::string& part, long n) {  // n slots, or the bound's error
+    if (n > kMaxDeclaredRegs - (static_cast<long>(e_.value_slots) + e_.pred_slots))  // n may be LONG_MAX (strtol)
       fail(line, "register declaration '" + part + "' passes " + std::to_string(kMaxDeclaredRegs) +
                      " registers in this entry; accepted: at most " + std::to_string(kMaxDeclaredRegs) + " in one entry");
-    Reg r{pred, pred ? e_.pred_slots++ : e_.value_slots++, *t};
-    regs_[n] = r;
+    std::int32_t& next = pred ? e_.pred_slots : e_.value_slots;
+    const Reg first{pred, next, *t};
+    next += static_cast<std::int32_t>(n);
+    return first;
   };
   for (const std::string& part : split_operands(rest)) {
     if (const auto lt = part.find('<'); lt != std::string::npos) {
       // %r<N> declares %r0 .. %r(N-1).
       const long n = std::strtol(part.c_str() + lt + 1, nullptr, 10);
       if (n < 0) fail(line, "register declaration '" + part + "' declares a negative count");
-      const std::string prefix = part.substr(0, lt);
-      regs_.reserve(regs_.size() + static_cast<std::size_t>(std::min<long>(n, kMaxDeclaredRegs)));  // no rehash per name
-      for (long i = 0; i < n; ++i) add(part, prefix + std::to_string(i));
+      if (n == 0) continue;
+      ranges_[part.substr(0, lt)].push_back({n, reserve(part, n), decl_seq_++});
     } else {
-      add(part, part);
+      regs_[part] = {reserve(part, 1), decl_seq_++};
     }
   }
+}
+
+std::optional<EntryBuilder::Reg> EntryBuilder::find_reg(std::string_view name) const {
+  std::optional<Reg> found;
+  long seq = -1;
+  if (const auto it = regs_.find(std::string(name)); it != regs_.end()) found = it->second.reg, seq = it->second.seq;
+  if (ranges_.empty()) return found;
+  // Every split of the trailing digits into prefix + index, the index as std::to_string writes it (no
+  // leading zero); a declaration holds at most kMaxDeclaredRegs names, so an index has at most 6 digits.
+  std::size_t digits = 0;
+  while (digits < name.size() && digits < 7 && std::isdigit(static_cast<unsigned char>(name[name.size() - 1 - digits]))) ++digits;
+  for (std::size_t k = 1; k <= digits; ++k) {
+    const std::string_view idx = name.substr(name.size() - k);
+    if (k > 1 && idx[0] == '0') continue;
+    long i = 0;
+    for (char c : idx) i = i * 10 + (c - '0');
+    const auto it = ranges_.find(std::string(name.substr(0, name.size() - k)));
+    if (it == ranges_.end()) continue;
+    for (const Range& r : it->second)
+      if (i < r.n && r.seq > seq) {
+        found = r.first;
+        found->slot += static_cast<std::int32_t>(i);
+        seq = r.seq;
+      }
+  }
+  return found;
 }
 
 void EntryBuilder::declare_var(const std::string& decl, int line) {
@@ -181,14 +208,14 @@ std::uint64_t EntryBuilder::var_address(const Variable& v) {
 
 std::int32_t EntryBuilder::value_src(const std::string& op, Type t, int line) {
   if (op.empty()) fail(line, "missing operand");
-  if (op[0] == '%' || regs_.count(op)) {
+  const std::optional<Reg> reg = find_reg(op);
+  if (op[0] == '%' || reg) {
     for (const SpecialName& s : kSpecials)
       if (op == s.name) return static_cast<std::int32_t>(s.reg);
-    const auto it = regs_.find(op);
-    if (it == regs_.end()) fail(line, "unknown register '" + op + "'");
-    if (it->second.pred) fail(line, "predicate '" + op + "' where a value is expected");
+    if (!reg) fail(line, "unknown register '" + op + "'");
+    if (reg->pred) fail(line, "predicate '" + op + "' where a value is expected");
     info_->srcs.push_back(reg_name(op));
-    return it->second.slot;
+    return reg->slot;
   }
   std::uint64_t bits = 0;
   if (parse_immediate(op, t, &bits)) return const_slot(bits);
@@ -214,11 +241,11 @@ std::int32_t EntryBuilder::value_dst(const std::string& op, int line) {
     if (sink_ < 0) sink_ = e_.value_slots++;
     return sink_;
   }
-  const auto it = regs_.find(op);
-  if (it == regs_.end()) fail(line, "unknown destination register '" + op + "'");
-  if (it->second.pred) fail(line, "predicate '" + op + "' where a value register is expected");
+  const std::optional<Reg> reg = find_reg(op);
+  if (!reg) fail(line, "unknown destination register '" + op + "'");
+  if (reg->pred) fail(line, "predicate '" + op + "' where a value register is expected");
   info_->dsts.push_back(reg_name(op));
-  return it->second.slot;
+  return reg->slot;
 }
 
 std::int32_t EntryBuilder::pred_src(const std::string& op, bool* negated, int line) {
@@ -235,10 +262,10 @@ std::int32_t EntryBuilder::pred_src(const std::string& op, bool* negated, int li
     *negated = false;
     return s;
   }
-  const auto it = regs_.find(name);
-  if (it == regs_.end() || !it->second.pred) fail(line, "expected a predicate register, got '" + op + "'");
+  const std::optional<Reg> reg = find_reg(name);
+  if (!reg || !reg->pred) fail(line, "expected a predicate register, got '" + op + "'");
   info_->srcs.push_back(reg_name(name));
-  return it->second.slot;
+  return reg->slot;
 }
 
 std::int32_t EntryBuilder::pred_dst(const std::string& op, int line) {
@@ -246,10 +273,10 @@ std::int32_t EntryBuilder::pred_dst(const std::string& op, int line) {
     if (pred_sink_ < 0) pred_sink_ = e_.pred_slots++;
     return pred_sink_;
   }
-  const auto it = regs_.find(op);
-  if (it == regs_.end() || !it->second.pred) fail(line, "expected a predicate register, got '" + op + "'");
+  const std::optional<Reg> reg = find_reg(op);
+  if (!reg || !reg->pred) fail(line, "expected a predicate register, got '" + op + "'");
   info_->dsts.push_back(reg_name(op));
-  return it->second.slot;
+  return reg->slot;
 }
 
 std::vector<std::string> EntryBuilder::vector_elems(const std::string& op, int line) const {
@@ -269,11 +296,10 @@ void EntryBuilder::mem_operand(const std::string& op, Instr& in, int line) {
     off = std::strtoll(trim(body.substr(plus + 1)).c_str(), nullptr, 0);
   }
   std::uint64_t bits = 0;
-  if (base[0] == '%' || regs_.count(base)) {
+  if (const std::optional<Reg> reg = find_reg(base); base[0] == '%' || reg) {
     in.src[0] = value_src(base, Type::U64, line);
     in.offset = off;
-    const auto it = regs_.find(base);
-    in.addr32 = it != regs_.end() && type_bytes(it->second.type) == 4;
+    in.addr32 = reg && type_bytes(reg->type) == 4;
   } else if (parse_immediate(base, Type::U64, &bits)) {
     in.src[0] = static_cast<std::int32_t>(SpecialReg::Zero);
     in.offset = static_cast<std::int64_t>(bits) + off;

@@ -8,7 +8,9 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -50,6 +52,9 @@ class EntryBuilder {
   std::int32_t pred_src(const std::string& op, bool* negated, int line);
   std::int32_t pred_dst(const std::string& op, int line);
   void mem_operand(const std::string& op, Instr& in, int line);
+  // The register `name` names, as its latest declaration made it (listed by name, or one of a %r<N>
+  // range: a name "%r12" may be register 12 of %r<N> or register 2 of %r1<N>), or nothing.
+  std::optional<Reg> find_reg(std::string_view name) const;
   std::vector<std::string> vector_elems(const std::string& op, int line) const;
   std::int32_t const_slot(std::uint64_t bits);
   // The address of a (non-extern) variable in its space: global ones at kGlobalBase + offset.
@@ -62,7 +67,21 @@ class EntryBuilder {
 
   std::string file_;
   Entry e_;
-  std::unordered_map<std::string, Reg> regs_;  // looked up by name only (never iterated)
+  // Declared registers: those listed by name, and %r<N> ranges by prefix (one entry for N names:
+  // a declaration costs no allocation per register). `seq` orders declarations: the latest of a
+  // name wins, as a name declared again takes a new slot.
+  struct Named {
+    Reg reg;
+    long seq;
+  };
+  struct Range {
+    long n;     // names prefix0 .. prefix(n-1)
+    Reg first;  // the register of prefix0; prefix i has slot first.slot + i
+    long seq;
+  };
+  std::unordered_map<std::string, Named> regs_;
+  std::unordered_map<std::string, std::vector<Range>> ranges_;
+  long decl_seq_ = 0;
   std::map<std::string, Variable> vars_;  // module + entry variables by name
   std::map<std::uint64_t, std::int32_t> consts_;
   std::map<std::string, std::size_t> labels_;
