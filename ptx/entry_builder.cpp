@@ -1,7 +1,6 @@
 // Declarations, slots and operands of one entry (the opcode layer is in decode_instr.cpp).
 #include "ptx/entry_builder.h"
 
-#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <sstream>
