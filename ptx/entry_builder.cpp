@@ -140,9 +140,11 @@ std::optional<EntryBuilder::Reg> EntryBuilder::find_reg(std::string_view name) c
   if (const auto it = regs_.find(std::string(name)); it != regs_.end()) found = it->second.reg, seq = it->second.seq;
   if (ranges_.empty()) return found;
   // Every split of the trailing digits into prefix + index, the index as std::to_string writes it (no
-  // leading zero); a declaration holds at most kMaxDeclaredRegs names, so an index has at most 6 digits.
+  // leading zero); a declaration holds at most kMaxDeclaredRegs (65,536) names, so an index has at most
+  // 5 digits.
+  constexpr std::size_t kMaxIndexDigits = 5;
   std::size_t digits = 0;
-  while (digits < name.size() && digits < 7 && std::isdigit(static_cast<unsigned char>(name[name.size() - 1 - digits]))) ++digits;
+  while (digits < name.size() && digits < kMaxIndexDigits && std::isdigit(static_cast<unsigned char>(name[name.size() - 1 - digits]))) ++digits;
   for (std::size_t k = 1; k <= digits; ++k) {
     const std::string_view idx = name.substr(name.size() - k);
     if (k > 1 && idx[0] == '0') continue;
