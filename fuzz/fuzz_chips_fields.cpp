@@ -171,7 +171,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   try {
-    const rfvar::stages::ChipsFile f(path);
+    const rfvar::stages::ChipsFile f(path, rfvar::stages::ChipsFile::Probe::InProcess);
     f.read(0, -1, 0, -1, true);
   } catch (const rfvar::InputError&) {
   }

@@ -8,6 +8,7 @@
 #include <span>
 
 #include "common/h5io.h"
+#include "common/isolated_run.h"
 #include "varius/params.h"
 #include "varius/population.h"
 
@@ -149,12 +150,32 @@ constexpr std::uint64_t kMaxDim = 1u << 30;
 
 }  // namespace
 
-ChipsFile::ChipsFile(const std::filesystem::path& file) : file_(file) {
+ChipsFile::ChipsFile(const std::filesystem::path& file, Probe probe, unsigned probe_limit_s) : file_(file) {
   std::string not_chips = file.string();  // (built in steps: GCC 12 -Wrestrict false positive)
   not_chips.insert(0, 1, '\'');
   not_chips.append("' is not an rfvar chip file");
   if (!std::filesystem::exists(file)) throw InputError("input file '" + file.string() + "' does not exist");
   const std::string where = "chips file '" + file.string() + "': ";
+  if (probe == Probe::Isolated) {  // everything below, first in a child process (see the header)
+    std::error_code ec;
+    const std::uintmax_t bytes = std::filesystem::file_size(file, ec);
+    const bool whole = !ec && bytes <= kProbeWholeBytes;
+    const unsigned seconds = probe_limit_s > 0 ? probe_limit_s : probe_seconds(whole ? bytes : 0);
+    const IsolatedOutcome o = run_isolated(
+        [&] {
+          const ChipsFile f(file, Probe::InProcess);
+          (void)f.config();
+          f.read(0, whole ? -1 : 1, 0, -1, true);
+        },
+        seconds);
+    if (o.kind == IsolatedOutcome::Kind::Crashed)
+      throw InputError(where + "the HDF5 library crashed reading it (" + o.describe() +
+                       " in a child process): the file is corrupt");
+    if (o.kind == IsolatedOutcome::Kind::TimedOut)
+      throw InputError(where + "the HDF5 library did not finish reading its metadata and " +
+                       (whole ? "chips" : "first chip") + " in " + std::to_string(seconds) +
+                       " s (in a child process): the file is corrupt, or its storage does not answer");
+  }
   auto bad = [&](const std::string& what) { throw InputError(where + what + " (layout: docs/hdf5.md \"chips\")"); };
   try {
     const H5Reader r(file);

@@ -13,6 +13,11 @@
 // a chips file missing a dataset, with datasets that disagree in chips or SMs, attributes of the
 // wrong type or out of range, a geometry that does not match the datasets' widths, or (when read)
 // a delay that is not finite and positive, is an InputError naming the file and the dataset.
+// A corrupt HDF5 file can crash libhdf5 or make it loop before it returns an error (fuzz/README.md):
+// ChipsFile therefore first reads the file in a child process (common/isolated_run.h) - its
+// metadata, /config, and every chip if the file is at most kProbeWholeBytes, else the first - and a
+// child that crashes or runs past probe_seconds() is an InputError naming the file; only then does
+// it read the file itself (Probe::InProcess skips that: for files rfvar's own code just wrote).
 #pragma once
 
 #include <cstdint>
@@ -62,7 +67,15 @@ struct ChipsFileInfo {
 
 class ChipsFile {
  public:
-  explicit ChipsFile(const std::filesystem::path& file);
+  enum class Probe { Isolated, InProcess };
+  static constexpr std::uintmax_t kProbeWholeBytes = 64u << 20;  // files up to this size are probed whole
+  // The probe's time bound: 5 s, plus 1 s per 4 MiB read whole (a real probe takes milliseconds
+  // for the metadata and first chip, well under a second for a 64 MiB file).
+  static unsigned probe_seconds(std::uintmax_t bytes_read_whole) {
+    return 5 + static_cast<unsigned>(bytes_read_whole >> 22);
+  }
+  // `probe_limit_s` > 0 replaces probe_seconds() (fuzz_chips: 1 s, so inputs that loop cost little).
+  explicit ChipsFile(const std::filesystem::path& file, Probe probe = Probe::Isolated, unsigned probe_limit_s = 0);
   ~ChipsFile();
   ChipsFile(const ChipsFile&) = delete;
   ChipsFile& operator=(const ChipsFile&) = delete;

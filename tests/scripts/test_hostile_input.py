@@ -125,6 +125,14 @@ def chips_cases(b, d, chips):
             ["rows_per_bank 1", "arch.registers_per_sm"])
     refused(b, d, "sim: chip file with a missing dataset",
             ["sim", "--chip", os.path.join(d, "bad0.h5") + ":0", "--kernel", "hotspot"], ["/chips/slowest_cell"])
+    # A corrupt HDF5 image (found by fuzz_chips) on which libhdf5 1.10 loops forever reading an
+    # attribute: the reader's child-process probe (stages/chips_file.h) gives up after 5 s.
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    hang = os.path.join(d, "hang.h5")
+    shutil.copy(os.path.join(repo, "fuzz", "corpus", "chips", "regress-hang-global-heap.h5"), hang)
+    refused(b, d, "freq: an HDF5 image on which libhdf5 loops", ["freq", hang, "-o", out, "--no-progress", "--threads", "1"],
+            [hang, "did not finish"], timeout=20)
+    check(not os.path.exists(out), "freq: an HDF5 image on which libhdf5 loops: no output written")
 
 
 def cli_cases(b, d, chips):
