@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "common/h5io.h"
+#include "common/isolated_run.h"
 #include "common/limits.h"
 
 namespace rfvar::apps {
@@ -36,9 +37,16 @@ bool is_rfvar_output(const fs::path& file) {
     char magic[8] = {};
     if (in.read(magic, 8) && std::string(magic, 8) == "RFVTRACE") return true;
   }
-  try {
+  // In a child process first: a corrupt HDF5 file can crash libhdf5 or make it loop (common/isolated_run.h).
+  const auto check = [&file] {
     const H5Reader r(file);
-    return r.has_attr("/", "rfvar_kind");
+    if (!r.has_attr("/", "rfvar_kind")) throw InputError("not an rfvar output");
+  };
+  const IsolatedOutcome o = run_isolated(check, 5);
+  if (o.kind != IsolatedOutcome::Kind::Ok) return false;
+  try {
+    check();
+    return true;
   } catch (const std::exception&) {
     return false;
   }

@@ -16,6 +16,7 @@
 
 #include "common/build_info.h"
 #include "common/h5io.h"
+#include "common/isolated_run.h"
 #include "stages/job_log_output.h"
 
 namespace rfvar::study {
@@ -60,8 +61,10 @@ void write_atomic(const fs::path& target, const std::string& text) {
   fs::rename(tmp, target);
 }
 
-// A cached stage file that opens as HDF5 (a truncated or overwritten one does not).
+// A cached stage file that opens as HDF5 (a truncated or overwritten one does not; nor one on which
+// libhdf5 crashes or loops, tried first in a child process: common/isolated_run.h).
 bool readable_h5(const fs::path& p) {
+  if (run_isolated([&p] { const H5Reader r(p); }, 5).kind != IsolatedOutcome::Kind::Ok) return false;
   try {
     const H5Reader r(p);
     return true;
