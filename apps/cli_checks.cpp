@@ -42,7 +42,7 @@ bool is_rfvar_output(const fs::path& file) {
     const H5Reader r(file);
     if (!r.has_attr("/", "rfvar_kind")) throw InputError("not an rfvar output");
   };
-  const IsolatedOutcome o = run_isolated(check, 5);
+  const IsolatedOutcome o = run_isolated(check, kH5ProbeSeconds);
   if (o.kind != IsolatedOutcome::Kind::Ok) return false;
   try {
     check();

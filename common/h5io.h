@@ -87,6 +87,10 @@ class H5Writer {
   int deflate_level_ = 1;
 };
 
+// The time bound for reading a user's HDF5 file in a child process first (common/isolated_run.h),
+// where libhdf5 may crash or loop on a corrupt file: reading the metadata takes milliseconds.
+inline constexpr unsigned kH5ProbeSeconds = 5;
+
 class H5Reader {
  public:
   explicit H5Reader(const std::filesystem::path& file);

@@ -3,7 +3,7 @@
 // before it returns an error (fuzz/README.md "libhdf5 on corrupt images").
 //
 // Contract: run_isolated(f, seconds) forks. The child runs f() with the default action restored for
-// SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT and SIGALRM, an alarm of `seconds`, its stdout and stderr
+// SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT and SIGALRM, an alarm of `seconds` (0 counts as 1), its stdout and stderr
 // sent to /dev/null, and ends with _exit() (no exit handlers: nothing of the parent's, such as its
 // open output files, is flushed or closed by the child). Nothing f() changes reaches the caller;
 // the caller then does the same work itself, knowing it returns. Outcomes: Ok (f() returned),

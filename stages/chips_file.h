@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "common/config.h"
+#include "common/h5io.h"
 #include "varius/chip_sample.h"
 
 namespace rfvar::stages {
@@ -69,10 +70,10 @@ class ChipsFile {
  public:
   enum class Probe { Isolated, InProcess };
   static constexpr std::uintmax_t kProbeWholeBytes = 64u << 20;  // files up to this size are probed whole
-  // The probe's time bound: 5 s, plus 1 s per 4 MiB read whole (a real probe takes milliseconds
-  // for the metadata and first chip, well under a second for a 64 MiB file).
+  // The probe's time bound: kH5ProbeSeconds (5 s), plus 1 s per 4 MiB read whole (a real probe takes
+  // milliseconds for the metadata and first chip, well under a second for a 64 MiB file).
   static unsigned probe_seconds(std::uintmax_t bytes_read_whole) {
-    return 5 + static_cast<unsigned>(bytes_read_whole >> 22);
+    return kH5ProbeSeconds + static_cast<unsigned>(bytes_read_whole >> 22);
   }
   // `probe_limit_s` > 0 replaces probe_seconds() (fuzz_chips: 1 s, so inputs that loop cost little).
   explicit ChipsFile(const std::filesystem::path& file, Probe probe = Probe::Isolated, unsigned probe_limit_s = 0);

@@ -64,7 +64,7 @@ void write_atomic(const fs::path& target, const std::string& text) {
 // A cached stage file that opens as HDF5 (a truncated or overwritten one does not; nor one on which
 // libhdf5 crashes or loops, tried first in a child process: common/isolated_run.h).
 bool readable_h5(const fs::path& p) {
-  if (run_isolated([&p] { const H5Reader r(p); }, 5).kind != IsolatedOutcome::Kind::Ok) return false;
+  if (run_isolated([&p] { const H5Reader r(p); }, kH5ProbeSeconds).kind != IsolatedOutcome::Kind::Ok) return false;
   try {
     const H5Reader r(p);
     return true;
