@@ -19,8 +19,10 @@
 #pragma once
 
 #include <array>
+#include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <queue>
@@ -101,12 +103,15 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     return g.hyb == ~kHybridFastLanes ? std::rotl(lanes, 16) : lanes;
   }
   // The distinct registers an instruction reads or writes (what the scoreboard checks).
-  static_assert(kMaxDst + kMaxSrc == 10, "PcOps::r's initializer lists every slot");
+  // r[] has 16 slots, 2 x 8 RegIds, compared with a register at once (registers_written()).
+  static constexpr int kPcRegs = 16;
+  static_assert(kMaxDst + kMaxSrc <= kPcRegs && sizeof(RegId) == 2, "PcOps::r holds every slot in 2 x 16 bytes");
   struct PcOps {
+    RegId r[kPcRegs];  // the first n used, the rest kNoReg (never a register)
     std::uint8_t n = 0;
-    bool exit = false;     // an Exit: the warp's last one waits for every pending write of the warp
+    bool exit = false;      // an Exit: the warp's last one waits for every pending write of the warp
     std::uint8_t unit = 0;  // unit_of() of its instruction
-    RegId r[kMaxDst + kMaxSrc] = {kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg};  // unused: kNoReg
+    PcOps() { std::fill(r, r + kPcRegs, kNoReg); }
   };
   struct Warp {
     bool live = false, at_barrier = false;
@@ -204,6 +209,15 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     const auto k = static_cast<std::size_t>(u);
     return p_.issue_register ? p_.issue_width[k] - static_cast<int>(staged_[k].size) : cu_free(u);
   }
+  // Cycles of one access to register g with active lanes `lanes` (RfSetup contract: a hybrid bank
+  // serves an access whose active lanes all lie in its fast lanes in one cycle).
+  // Without a branch (under PV the slow registers are data, and a branch on them mispredicts).
+  static int access_cycles(const RegState& g, std::uint32_t lanes) {
+    const bool one = (g.lat <= 1) | ((g.hyb != 0) & ((lanes & ~g.hyb) == 0));
+    return one ? 1 : g.lat;
+  }
+  // The operand reads of instruction `in` issued by warp slot `slot` into `out` (a register named
+  // twice is read once; one an RF hierarchy serves is not read here); returns their number.
   int plan_reads(const Collector& c, const Warp& w, int slot, const Instr& in, PlannedRead* out);
   void request_reads(int cu, const Warp& w, int slot, const Instr& in);
   void request_write(const Warp& w, int slot, RegId reg, std::uint32_t lanes, bool background);
@@ -271,7 +285,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   struct SchedMasks {
     std::uint64_t live = 0, barrier = 0, dep = 0, mem = 0, delay = 0;  // dep: wait & pending; mem: wait & long_pending
     std::uint64_t fast = 0;                                             // WarpView::fast
-    std::uint64_t unit[3] = {0, 0, 0};                                // the unit of the instruction at pc
+    std::uint64_t unit[4] = {0, 0, 0, 0};  // the unit of the instruction at pc (unit[3]: Unit::None, unread)
   };
   std::vector<SchedMasks> masks_;
   int nsched_ = 1;
@@ -345,16 +359,40 @@ inline void Sm::operand_state(Warp& w) const {
   w.memdep = w.use_long = (f & kLongPending) != 0;
 }
 
+inline int Sm::plan_reads(const Collector& c, const Warp& w, int slot, const Instr& in, PlannedRead* out) {
+  int n = 0;
+  for (int i = 0; i < in.nsrc; ++i) {
+    const RegId r = in.src[i];
+    bool seen = false;  // a register named twice is read once
+    for (int j = 0; j < i; ++j) seen |= in.src[j] == r;
+    if (seen) continue;
+    if (path_ && path_->serve_read(slot, r, now_)) continue;
+    const RegState& g = w.regs[r];
+    const int lat = access_cycles(g, c.mask);
+    out[n++] = {g.bank, {0, static_cast<std::uint8_t>(lat), static_cast<std::uint8_t>(slot), stored_lanes(g, c.mask)}};
+  }
+  return n;
+}
+
 inline void Sm::registers_written(Warp& w, int slot, RegId reg) {
   RegState& g = w.regs[reg];
   w.npending -= g.flags & kPending;
   w.nlong -= (g.flags & kLongPending) >> 1;
   g.flags = 0;
+  // A warp whose instruction waits on no pending write (!dep, hence !memdep) keeps that state: the
+  // write cleared a flag, it set none, and the Exit case's npending was 0 already.
+  if (!w.dep) return;
   const PcOps& o = ops_[static_cast<std::size_t>(w.pc())];
-  // Every slot of o.r is compared (unused ones hold kNoReg, never a register): a fixed-length loop
-  // without an early exit, which does not mispredict (docs/performance.md).
-  bool waits = o.exit && w.at_end();
-  for (int i = 0; i < kMaxDst + kMaxSrc; ++i) waits |= o.r[i] == reg;
+  // Every slot of o.r is compared (unused ones hold kNoReg, never a register), 8 at a time in a
+  // vector register (GCC / clang vector extensions; docs/performance.md): no loop, no branch.
+  using Regs8 = std::uint16_t __attribute__((vector_size(16)));
+  Regs8 lo, hi;
+  std::memcpy(&lo, o.r, sizeof lo);
+  std::memcpy(&hi, o.r + 8, sizeof hi);
+  const Regs8 eq = (lo == reg) | (hi == reg);  // lanes all ones where equal
+  std::uint64_t any[2];
+  std::memcpy(any, &eq, sizeof any);
+  const bool waits = (o.exit && w.at_end()) || (any[0] | any[1]) != 0;
   if (waits) {
     operand_state(w);
     const std::size_t s = slot_sched_[static_cast<std::size_t>(slot)];
@@ -377,7 +415,8 @@ inline void Sm::sync_warp(int slot) {
   put(m.mem, w.memdep);
   put(m.delay, w.next_issue > now_);
   put(m.fast, w.fast);
-  for (int u = 0; u < 3; ++u) put(m.unit[u], w.unit == u);
+  m.unit[0] &= ~bit, m.unit[1] &= ~bit, m.unit[2] &= ~bit, m.unit[3] &= ~bit;
+  m.unit[w.unit & 3] |= bit;  // Unit::None's bit goes to unit[3]
 }
 
 }  // namespace rfvar::arch

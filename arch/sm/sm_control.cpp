@@ -297,7 +297,8 @@ void Sm::at_pc(Warp& w) const {
   for (int i = 0; i < o.n; ++i) {
     const RegState& g = w.regs[o.r[i]];
     f |= g.flags;
-    fast &= g.lat <= 1 || (g.hyb != 0 && (m & ~g.hyb) == 0);
+    // Bitwise, not short-circuit: under PV the slow registers are data, and a branch on them mispredicts.
+    fast &= (g.lat <= 1) | ((g.hyb != 0) & ((m & ~g.hyb) == 0));
   }
   w.fast = fast;
   if (o.exit && w.at_end()) {

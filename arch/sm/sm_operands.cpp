@@ -9,32 +9,6 @@
 
 namespace rfvar::arch {
 
-namespace {
-// Cycles of one access to a register of warp w (RfSetup contract: a hybrid bank serves an access
-// whose active lanes all lie in its fast lanes in one cycle).
-template <typename Reg>
-inline int access_cycles(const Reg& g, std::uint32_t lanes) {
-  if (g.lat <= 1) return 1;
-  if (g.hyb != 0 && (lanes & ~g.hyb) == 0) return 1;
-  return g.lat;
-}
-}  // namespace
-
-int Sm::plan_reads(const Collector& c, const Warp& w, int slot, const Instr& in, PlannedRead* out) {
-  int n = 0;
-  for (int i = 0; i < in.nsrc; ++i) {
-    const RegId r = in.src[i];
-    bool seen = false;  // a register named twice is read once
-    for (int j = 0; j < i; ++j) seen |= in.src[j] == r;
-    if (seen) continue;
-    if (path_ && path_->serve_read(slot, r, now_)) continue;
-    const RegState& g = w.regs[r];
-    const int lat = access_cycles(g, c.mask);
-    out[n++] = {g.bank, {0, static_cast<std::uint8_t>(lat), static_cast<std::uint8_t>(slot), stored_lanes(g, c.mask)}};
-  }
-  return n;
-}
-
 void Sm::request_reads(int cu, const Warp& w, int slot, const Instr& in) {
   Collector& c = cus_[static_cast<std::size_t>(cu)];
   PlannedRead reads[kMaxSrc];
@@ -63,9 +37,12 @@ bool Sm::allocate_collectors() {
   for (int u = 0; u < 3; ++u) {
     const auto uk = static_cast<std::size_t>(u);
     Ring<Staged>& q = staged_[uk];
-    for (int k = 0; k < p_.issue_width[uk] && !q.empty() && cu_free(u) > 0; ++k) {
+    if (q.empty()) continue;
+    // Up to issue_width instructions, while the register holds one and the class has a free unit.
+    std::uint32_t k = std::min<std::uint32_t>(q.size, static_cast<std::uint32_t>(p_.issue_width[uk]));
+    for (std::uint64_t idle = cu_idle_ & cu_mask_[u]; k > 0 && idle; --k, idle &= idle - 1) {
       Staged& st = q.front();
-      const int cu = std::countr_zero(cu_idle_ & cu_mask_[u]);  // the class's first free collector unit
+      const int cu = std::countr_zero(idle);  // the class's first free collector unit
       cu_idle_ &= ~(1ull << cu);
       Collector& c = cus_[static_cast<std::size_t>(cu)];
       copy_collector(st.c, c);
