@@ -84,8 +84,8 @@ bool Sm::may_touch_shared() const {
   const std::uint64_t mem_cus = (ncu >= 64 ? ~0ull : ((1ull << ncu) - 1)) << cu0;
   bool ready = false;
   for (std::uint64_t m = cu_collected_ & mem_cus; m && !ready; m &= m - 1) {
-    const Collector& c = cus_[static_cast<std::size_t>(std::countr_zero(m))];
-    ready = c.ready_at <= now_ && c.in->space != MemSpace::Shared;  // shared memory is the SM's own
+    const auto ci = static_cast<std::size_t>(std::countr_zero(m));
+    ready = cu_ready_at_[ci] <= now_ && cus_[ci].in->space != MemSpace::Shared;  // shared memory is the SM's own
   }
   if (ready)
     for (int l = lane_first_[kMem]; l < lane_first_[kMem + 1]; ++l)
@@ -245,12 +245,12 @@ void Sm::issue(int slot, const Instr& in) {
     c.key = TraceKey{};
   }
   c.pending = 0;
-  c.ready_at = now_ + 1;
   ++issued_unit_[ui];
   if (st) {
     st->nreads = plan_reads(c, w, slot, in, st->reads);
   } else {
     ++cus_busy_;
+    cu_ready_at_[static_cast<std::size_t>(cu)] = now_ + 1;
     request_reads(cu, w, slot, in);
     if (c.pending == 0) cu_collected_ |= 1ull << cu;
   }
@@ -273,9 +273,10 @@ std::uint64_t Sm::next_interesting_cycle() const {
   if (!events_.empty()) after(events_.top().time);
   after(regfile_.next_port_free());
   for (std::uint64_t m = cu_collected_; m; m &= m - 1) {
-    const Collector& c = cus_[static_cast<std::size_t>(std::countr_zero(m))];
-    if (c.ready_at > now_) {
-      after(c.ready_at);
+    const auto ci = static_cast<std::size_t>(std::countr_zero(m));
+    const Collector& c = cus_[ci];
+    if (cu_ready_at_[ci] > now_) {
+      after(cu_ready_at_[ci]);
     } else {
       const int u = c.unit;
       for (int l = lane_first_[static_cast<std::size_t>(u)]; l < lane_first_[static_cast<std::size_t>(u) + 1]; ++l)

@@ -150,7 +150,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   struct CollectorState {
     bool busy = false;  // a w-merge slot in use (sm_merge.cpp); collector units are tracked by Sm::cu_idle_
     int warp = -1, pending = 0;
-    std::uint64_t ready_at = 0;
+    std::uint64_t ready_at = 0;  // a w-merge slot's (a collector unit's is Sm::cu_ready_at_)
     const Instr* in = nullptr;
     std::uint32_t mask = 0;
     std::uint8_t unit = 0;       // unit_of(in->op)
@@ -339,6 +339,9 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   std::vector<std::vector<RfRead>> merge_waiters_;  // [physical register]: w-merge reads waiting for its load
   int cus_busy_ = 0;       // collector units holding an instruction
   std::uint64_t cu_collected_ = 0;    // bit c: collector unit c holds an instruction with all operands read
+  // Per collector unit: the first cycle it may dispatch (its operands' reads done), apart from the
+  // units' state so that dispatch() scans the collected units' times in one or two host cache lines.
+  std::vector<std::uint64_t> cu_ready_at_;
   std::uint64_t cu_idle_ = 0;         // bit c: collector unit c (not a w-merge slot) is free
   std::uint64_t cu_mask_[3] = {0, 0, 0};  // per Unit: its collector units' bits
 };

@@ -135,6 +135,7 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
     merge_waiters_.assign(static_cast<std::size_t>(vrf_.capacity()), {});
   }
   if (cus_.size() > 64) throw InputError("more than 64 operand collector units per SM are not supported");
+  cu_ready_at_.assign(cus_.size(), 0);
   for (int u = 0; u < 3; ++u)
     cu_mask_[u] = ((p_.collector_units[static_cast<std::size_t>(u)] >= 64 ? 0 : 1ull << p_.collector_units[static_cast<std::size_t>(u)]) - 1)
                   << cu_first_[static_cast<std::size_t>(u)];

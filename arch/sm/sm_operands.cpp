@@ -46,7 +46,7 @@ bool Sm::allocate_collectors() {
       cu_idle_ &= ~(1ull << cu);
       Collector& c = cus_[static_cast<std::size_t>(cu)];
       copy_collector(st.c, c);
-      c.ready_at = now_ + 1;
+      cu_ready_at_[static_cast<std::size_t>(cu)] = now_ + 1;
       c.pending = st.nreads;
       for (int i = 0; i < st.nreads; ++i) {
         st.reads[i].r.cu = static_cast<std::uint16_t>(cu);
@@ -116,7 +116,8 @@ bool Sm::arbitrate_banks() {
         Collector& c = cus_[rd.cu];
         --c.pending;
         cu_collected_ |= static_cast<std::uint64_t>(c.pending == 0) << rd.cu;  // no branch: it mispredicts
-        c.ready_at = std::max(c.ready_at, now_ + rd.lat);
+        std::uint64_t& ready = cu_ready_at_[rd.cu];
+        ready = std::max(ready, now_ + rd.lat);
       },
       [&](const RfWrite& wr) {
         if (!wr.background) registers_written(warps_[wr.warp], wr.warp, wr.reg);
@@ -143,9 +144,15 @@ bool Sm::dispatch() {
   if (cus_busy_ == 0) return false;
   bool act = false;
   const int n = merge_first_;  // the collector units (the w-merge slots after them never dispatch)
-  for_each_bit_from(cu_collected_, dispatch_rr_, [&](int ci) {
+  // The collected units whose operands are in, found without a branch per unit (it mispredicts);
+  // dispatching one changes no other's time, so they are walked from this mask.
+  std::uint64_t ready = 0;
+  for (std::uint64_t m = cu_collected_; m; m &= m - 1) {
+    const int ci = std::countr_zero(m);
+    ready |= static_cast<std::uint64_t>(cu_ready_at_[static_cast<std::size_t>(ci)] <= now_) << ci;
+  }
+  for_each_bit_from(ready, dispatch_rr_, [&](int ci) {
     Collector& c = cus_[static_cast<std::size_t>(ci)];
-    if (c.ready_at > now_) return;
     const Instr& in = *c.in;
     const int u = c.unit;
     int lane = -1;
