@@ -33,15 +33,15 @@ class CalendarQueue {
     ++size_;
     // An event due kBuckets cycles or more after the last pop_due()'s `now` waits in the heap, so
     // that a long latency does not hold the window away from the short ones that follow.
-    if (e.time - now_ >= kBuckets) return far_.push(e);
+    if (e.time - now_ >= kBuckets) return push_far(e);
     if (nbucket_ == 0) base_ = high_ = e.time;
     // The bucket events, this one included, must stay within one window of kBuckets cycles (one time
     // per bucket); an event earlier than the others widens the window downward when it can.
     const std::uint64_t lo = std::min(base_, e.time), hi = std::max(high_, e.time);
-    if (hi - lo >= kBuckets) return far_.push(e);
+    if (hi - lo >= kBuckets) return push_far(e);
     const std::uint64_t b = e.time & (kBuckets - 1);
     Bucket& k = buckets_[b];
-    if (k.head + k.size == kSlots) return far_.push(e);  // full: the heap keeps (time, seq) order
+    if (k.head + k.size == kSlots) return push_far(e);  // full: the heap keeps (time, seq) order
     base_ = lo;
     high_ = hi;
     ++nbucket_;
@@ -100,6 +100,9 @@ class CalendarQueue {
     E e[kSlots];
   };
   static constexpr std::size_t kWords = kBuckets / 64;
+
+  // Out of line, so that push()'s bucket path stays small enough to inline at its callers.
+  [[gnu::noinline]] void push_far(const E& e) { far_.push(e); }
 
   void pop_bucket(std::size_t i) {
     Bucket& b = buckets_[i];

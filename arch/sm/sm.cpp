@@ -104,7 +104,7 @@ bool Sm::issue_cycle() {
   const std::size_t first = p_.rotate_schedulers ? static_cast<std::size_t>(now_ % S) : 0;  // arch.scheduler_order
   for (std::size_t k = 0; k < S; ++k) {
     const std::size_t s = first + k < S ? first + k : first + k - S;
-    if (!sched_dirty_[s] && now_ < sched_wake_[s]) {  // nothing this scheduler's warps wait on changed
+    if (!((sched_dirty_ >> s) & 1) && now_ < sched_wake_[s]) {  // nothing this scheduler's warps wait on changed
       ++stats_.stalls[static_cast<std::size_t>(last_stall_[s])];
       continue;
     }
@@ -129,7 +129,9 @@ bool Sm::issue_cycle() {
     const std::uint64_t ready = free & ~cu_blocked;
     activated_in_pick_ = false;
     int slot = -1;
-    if (sched_ready_pick_[s]) {  // the policy picks from bitmasks (pick_ready(), same choice as pick())
+    if (Lrr* lrr = lrr_[s]) {  // the baseline policy: a set bit of `ready` by its contract (arch/scheduler/lrr.h)
+      if (ready) slot = lrr->pick_ready({ready, m.fast, nsched_, static_cast<int>(s)});
+    } else if (sched_ready_pick_[s]) {  // the policy picks from bitmasks (pick_ready(), same choice as pick())
       if (ready) slot = schedulers_[s]->pick_ready({ready, m.fast, nsched_, static_cast<int>(s)});
       const auto us = static_cast<std::size_t>(slot);
       if (slot >= 0 && (slot_sched_[us] != s || !((ready >> slot_bit_[us]) & 1)))
@@ -169,12 +171,13 @@ bool Sm::issue_cycle() {
         any = true;
         continue;
       }
-      schedulers_[s]->on_issue(slot);
+      if (Lrr* lrr = lrr_[s]) lrr->on_issue(slot);
+      else schedulers_[s]->on_issue(slot);
       issue(slot, k_->code[static_cast<std::size_t>(w.pc())]);
       if (path_ && w.live) w.next_issue = std::max(w.next_issue, path_->on_next_pc(slot, w.pc(), now_));
       sync_warp(slot);
       last_stall_[s] = Stall::Count;
-      sched_dirty_[s] = 1;  // the issuing warp changed
+      sched_dirty_ |= 1ull << s;  // the issuing warp changed
       any = true;
     } else {
       // A scheduler that issues nothing reports the reason of its most advanced warp, in the order
@@ -194,15 +197,16 @@ bool Sm::issue_cycle() {
       // two-level scheduler may leave ready warps outside its active set: their readiness can change
       // with the other scheduler's issue, so that outcome is not kept.
       // An RF hierarchy's activation hook (on_activate) may have delayed a warp inside pick().
-      sched_dirty_[s] = (free & port_blocked) != 0 || ready != 0 || activated_in_pick_;
-      sched_cu_wait_[s] = (free & cu_blocked) != 0;
+      const std::uint64_t bit = 1ull << s;
+      sched_dirty_ = (sched_dirty_ & ~bit) | ((free & port_blocked) != 0 || ready != 0 || activated_in_pick_ ? bit : 0);
+      sched_cu_wait_ = (sched_cu_wait_ & ~bit) | ((free & cu_blocked) != 0 ? bit : 0);
       sched_wake_[s] = wake;
     }
   }
   return any;
 }
 
-void Sm::wake_all_schedulers() { std::fill(sched_dirty_.begin(), sched_dirty_.end(), 1); }
+void Sm::wake_all_schedulers() { sched_dirty_ = ~0ull; }
 
 void Sm::issue(int slot, const Instr& in) {
   Warp& w = warps_[static_cast<std::size_t>(slot)];
@@ -284,7 +288,7 @@ std::uint64_t Sm::next_interesting_cycle() const {
     }
   }
   for (std::size_t s = 0; s < schedulers_.size(); ++s) {
-    if (!sched_dirty_[s]) {  // its warps' branch delays are unchanged since it last looked (issue_cycle)
+    if (!((sched_dirty_ >> s) & 1)) {  // its warps' branch delays are unchanged since it last looked (issue_cycle)
       if (sched_wake_[s] != std::numeric_limits<std::uint64_t>::max()) after(sched_wake_[s]);
       continue;
     }

@@ -38,6 +38,7 @@
 #include "arch/regfile/register_file.h"
 #include "arch/regfile/rf_counters.h"
 #include "arch/scheduler/i_warp_scheduler.h"
+#include "arch/scheduler/lrr.h"
 #include "arch/sharing/address_mapping_table.h"
 #include "arch/sharing/virtual_rf.h"
 #include "arch/sm/operand_path.h"
@@ -87,10 +88,15 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // One register of one warp: where it lives and its scoreboard state.
   struct RegState {
     std::uint8_t bank = 0, row = 0, lat = 1;  // virtual bank, row, cycles of a full-width access
-    std::uint8_t flags = 0;                   // kPending | kLongPending
+    std::uint8_t flags = 0;                   // kPending | kLongPending, and its speed: kSlow | kSlowHybrid
     std::uint32_t hyb = 0;                    // lanes its hybrid bank answers in one cycle (hybrid_lanes(); 0: not hybrid)
   };
   static constexpr std::uint8_t kPending = 1, kLongPending = 2;  // a write in flight (from a global/local load)
+  // Set with the vector's place for the warp's life: lat > 1 in a bank that is not hybrid (slow at any
+  // width), or in a hybrid one (one cycle if the active lanes are in `hyb`). at_pc() ORs them with the
+  // pending bits, so that only hybrid banks need a per-register look at the lanes.
+  static constexpr std::uint8_t kSlow = 4, kSlowHybrid = 8;
+  static std::uint8_t speed_flags(const RegState& g) { return g.lat <= 1 ? 0 : g.hyb != 0 ? kSlowHybrid : kSlow; }
   // RegState::hyb of a vector in a bank whose hybrid fast lanes are `bank_fast` (0: not a hybrid
   // bank): those lanes; for a partial vector of the upper lane half (Kernel::hybrid_half) in a
   // half-fast hybrid bank, stored with its halves swapped so that its used lanes sit in the fast
@@ -253,6 +259,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
 
   const ArchParams& p_;
   std::vector<std::unique_ptr<IWarpScheduler>> schedulers_;
+  std::vector<Lrr*> lrr_;  // per scheduler: the policy if it is LRR (the baseline), called without a virtual call; set with schedulers_ at each launch
   std::string scheduler_name_;
   std::unique_ptr<IRegisterMapping> mapping_;
   IRfProvider& provider_;
@@ -305,8 +312,9 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // Issue-stage cache, per scheduler: a scheduler that found no ready warp keeps that outcome (and its
   // stall reason in last_stall_) until `sched_dirty_` (a register one of its warps waits on was written,
   // a barrier released, a warp started or exited, a collector unit freed while one of its warps wanted
-  // one) or until cycle `sched_wake_` (a warp's branch delay ends).
-  std::vector<std::uint8_t> sched_dirty_, sched_cu_wait_;
+  // one) or until cycle `sched_wake_` (a warp's branch delay ends). Bit s: scheduler s (at most 8,
+  // arch.schedulers), so a freed collector unit wakes the waiting ones in one operation.
+  std::uint64_t sched_dirty_ = ~0ull, sched_cu_wait_ = 0;
   std::vector<std::uint8_t> sched_all_views_;   // the policy needs views of waiting warps too
   std::vector<std::uint8_t> sched_ready_pick_;  // the policy picks from a ReadySet (pick_ready())
   std::vector<std::uint64_t> sched_wake_;
@@ -381,7 +389,7 @@ inline void Sm::registers_written(Warp& w, int slot, RegId reg) {
   RegState& g = w.regs[reg];
   w.npending -= g.flags & kPending;
   w.nlong -= (g.flags & kLongPending) >> 1;
-  g.flags = 0;
+  g.flags &= kSlow | kSlowHybrid;
   // A warp whose instruction waits on no pending write (!dep, hence !memdep) keeps that state: the
   // write cleared a flag, it set none, and the Exit case's npending was 0 already.
   if (!w.dep) return;
@@ -402,7 +410,7 @@ inline void Sm::registers_written(Warp& w, int slot, RegId reg) {
     const std::uint64_t bit = 1ull << slot_bit_[static_cast<std::size_t>(slot)];
     if (!w.dep) masks_[s].dep &= ~bit;
     if (!w.memdep) masks_[s].mem &= ~bit;
-    sched_dirty_[s] = 1;
+    sched_dirty_ |= 1ull << s;
   }
 }
 

@@ -93,14 +93,16 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
     if (path_) s->set_active_set_listener(this);
   }
   last_stall_.assign(schedulers_.size(), Stall::Count);
-  sched_dirty_.assign(schedulers_.size(), 1);
-  sched_cu_wait_.assign(schedulers_.size(), 0);
+  sched_dirty_ = ~0ull;
+  sched_cu_wait_ = 0;
   sched_wake_.assign(schedulers_.size(), 0);
   sched_all_views_.clear();
   sched_ready_pick_.clear();
+  lrr_.clear();
   for (const auto& sc : schedulers_) {
     sched_all_views_.push_back(sc->needs_waiting_warps() ? 1 : 0);
     sched_ready_pick_.push_back(!sc->needs_waiting_warps() && sc->offers_pick_ready() ? 1 : 0);
+    lrr_.push_back(dynamic_cast<Lrr*>(sc.get()));
   }
 
   // Hybrid-bank candidates at full occupancy: the ideal hybrid-bank size (Tan §3.3.4).
@@ -216,6 +218,7 @@ bool Sm::launch_block() {
       g.row = static_cast<std::uint8_t>(at.row);
       g.lat = s.latency[static_cast<std::size_t>(at.bank * s.rows_per_bank + at.row)];
       g.hyb = hybrid_lanes(s.hybrid_fast_lanes[static_cast<std::size_t>(at.bank)], half);
+      g.flags = speed_flags(g);
       if (!vrf_on_) rf_counters_.row(at.bank, +1);
     }
     // Register ids beyond the physical count (GPGPU-Sim's numbering of PTX virtual registers,
@@ -230,6 +233,7 @@ bool Sm::launch_block() {
       g.row = w.regs[r % R].row;
       g.lat = s.latency[static_cast<std::size_t>(v * s.rows_per_bank + g.row)];
       g.hyb = hybrid_lanes(s.hybrid_fast_lanes[static_cast<std::size_t>(v)], half);
+      g.flags = speed_flags(g);
     }
     if (vrf_on_) {  // measured by vrf_admits() for this block
       vrf_rel_[static_cast<std::size_t>(slot)] = std::move(vrf_cand_rel_[static_cast<std::size_t>(i)]);
@@ -294,13 +298,13 @@ void Sm::at_pc(Warp& w) const {
   w.unit = o.unit;
   const std::uint32_t m = w.mask();
   std::uint8_t f = 0;
-  bool fast = true;
-  for (int i = 0; i < o.n; ++i) {
-    const RegState& g = w.regs[o.r[i]];
-    f |= g.flags;
-    // Bitwise, not short-circuit: under PV the slow registers are data, and a branch on them mispredicts.
-    fast &= (g.lat <= 1) | ((g.hyb != 0) & ((m & ~g.hyb) == 0));
-  }
+  for (int i = 0; i < o.n; ++i) f |= w.regs[o.r[i]].flags;
+  bool fast = (f & kSlow) == 0;  // no branch on the registers' speed: under PV it is data and mispredicts
+  if (f & kSlowHybrid) [[unlikely]]  // a slow vector in a hybrid bank: one cycle if its fast lanes cover the active ones
+    for (int i = 0; i < o.n; ++i) {
+      const RegState& g = w.regs[o.r[i]];
+      fast &= (g.lat <= 1) | ((g.hyb != 0) & ((m & ~g.hyb) == 0));
+    }
   w.fast = fast;
   if (o.exit && w.at_end()) {
     w.dep = w.npending > 0;

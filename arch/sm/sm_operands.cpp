@@ -60,7 +60,7 @@ bool Sm::allocate_collectors() {
     }
   }
   if (act)  // an ID_OC slot freed
-    for (std::size_t s = 0; s < sched_cu_wait_.size(); ++s) sched_dirty_[s] |= sched_cu_wait_[s];
+    sched_dirty_ |= sched_cu_wait_;
   return act;
 }
 
@@ -197,7 +197,7 @@ bool Sm::dispatch() {
     cu_idle_ |= 1ull << ci;
     cu_collected_ &= ~(1ull << ci);
     --cus_busy_;
-    for (std::size_t s = 0; s < sched_cu_wait_.size(); ++s) sched_dirty_[s] |= sched_cu_wait_[s];
+    sched_dirty_ |= sched_cu_wait_;
     act = true;
   });
   dispatch_rr_ = dispatch_rr_ + 1 == n ? 0 : dispatch_rr_ + 1;
