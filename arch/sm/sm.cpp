@@ -113,10 +113,10 @@ bool Sm::issue_cycle() {
     const auto slot_of = [&](int i) { return i * nsched_ + static_cast<int>(s); };
     for (std::uint64_t h = m.delay; h; h &= h - 1)
       if (warps_[static_cast<std::size_t>(slot_of(std::countr_zero(h)))].next_issue <= now_) m.delay &= ~(h & -h);
-    const std::uint64_t barrier = m.live & m.barrier;
-    const std::uint64_t control = m.live & ~m.barrier & m.delay;
-    const std::uint64_t dep = m.live & ~m.barrier & ~m.delay & m.dep;
-    const std::uint64_t free = m.live & ~m.barrier & ~m.delay & ~m.dep;
+    // The masks as they are now (a hierarchy's activation hook may change them inside pick()); the
+    // waiting classes are only needed by the stall path below.
+    const std::uint64_t live = m.live, at_barrier = m.barrier, delay = m.delay, waits = m.dep;
+    const std::uint64_t free = live & ~(at_barrier | delay | waits);
     std::uint64_t cu_blocked = 0, port_blocked = 0;
     for (int u = 0; u < 3; ++u) {
       if (issue_slots_free(u) == 0) {
@@ -182,6 +182,9 @@ bool Sm::issue_cycle() {
     } else {
       // A scheduler that issues nothing reports the reason of its most advanced warp, in the order
       // Collector > DataDependence > Memory > Control > Barrier > Idle.
+      const std::uint64_t barrier = live & at_barrier;
+      const std::uint64_t control = live & ~at_barrier & delay;
+      const std::uint64_t dep = live & ~at_barrier & ~delay & waits;
       Stall reason = Stall::Idle;
       if (free & cu_blocked) reason = Stall::Collector;
       else if (dep & ~m.mem) reason = Stall::DataDependence;
