@@ -35,6 +35,12 @@ class L1Cache {
   bool load(std::uint64_t line, std::uint64_t& ready, std::uint32_t* pending = nullptr);
   // Whether `line`'s tag is present (a hit or a merge into an in-flight miss): nothing changes.
   bool holds(std::uint64_t line) const;
+  // Whether `line`'s tag is present and carries no pending DRAM request (its `ready` is final): a load
+  // of it is decided here, without the DRAM. Nothing changes.
+  bool holds_decided(std::uint64_t line) const {
+    const std::ptrdiff_t i = find(line);
+    return i >= 0 && meta_[static_cast<std::size_t>(i)].pending == kNoPending;
+  }
   // Allocates `line` (clean) for a read miss whose data arrives at `ready`, evicting the set's least
   // recently used way. Returns the evicted line if it was dirty, else kNoLine.
   std::uint64_t allocate(std::uint64_t line, std::uint64_t ready, std::uint32_t pending = kNoPending);

@@ -58,6 +58,15 @@ class MemorySystem {
       if (!l1_.holds(lines[k])) return true;
     return false;
   }
+  // Whether an address-stream access (access_lines()) of these `n` line requests stays inside this SM:
+  // a load whose every line is in the L1 tags with the cycle of its data known (no DRAM request id to
+  // ask about), so it reaches neither the L2 nor the DRAM. Nothing changes.
+  bool l1_decides(const Instr& in, const std::uint64_t* lines, int n) const {
+    if (in.op != OpClass::Load) return false;
+    for (int k = 0; k < n; ++k)
+      if (!l1_.holds_decided(lines[k])) return false;
+    return true;
+  }
   // `draw(k)` in [0, 1): the random number of request k (two per request: L1 then L2).
   template <typename Draw>
   std::uint64_t access(const Instr& in, std::uint64_t now, Draw&& draw, SmStats& stats);
@@ -140,7 +149,15 @@ template <typename Draw>
 std::uint64_t MemorySystem::access_lines(const Instr& in, const std::uint64_t* lines, int n, std::uint64_t now,
                                          Draw&& draw, SmStats& stats) {
   l1_used_ = true;
-  if (p_.dram_banks_model) dram_advance(now);
+  // The banks DRAM's decisions up to `now`, made before the first request that needs them (a line
+  // whose DRAM request may be pending, or a miss); an access the L1 decides alone leaves the DRAM
+  // untouched (its decisions depend on the arrivals only, dram.h), so that such an access touches
+  // nothing shared (l1_decides(), arch/gpu.h).
+  bool advanced = !p_.dram_banks_model;
+  const auto advance = [&] {
+    if (!advanced) dram_advance(now);
+    advanced = true;
+  };
   std::uint64_t done = now;
   for (int k = 0; k < n; ++k) {
     const std::uint64_t issue = now + static_cast<std::uint64_t>(k);  // one request per cycle
@@ -155,6 +172,7 @@ std::uint64_t MemorySystem::access_lines(const Instr& in, const std::uint64_t* l
     if (in.op == OpClass::Load && l1_.load(lines[k], ready, &pending)) {
       bool undecided = false;
       if (pending != L1Cache::kNoPending) {  // the line's DRAM request (banks model): decided, or pending
+        advance();
         const std::uint64_t c = dram_completion(pending);
         undecided = c == Dram::kUnknown;
         if (undecided) add_to_record(pending);
@@ -165,6 +183,7 @@ std::uint64_t MemorySystem::access_lines(const Instr& in, const std::uint64_t* l
       if (cst) ++stats.l1_const_hits;
       t = std::max(issue + static_cast<std::uint64_t>(p_.lat_l1_hit_cycles), ready);
     } else {
+      advance();
       last_dram_id_ = L1Cache::kNoPending;
       t = miss(issue, draw(2 * k + 1) < in.l2_hit, stats, lines[k] * static_cast<std::uint64_t>(p_.l1_line_bytes),
                in.op == OpClass::Load);

@@ -79,13 +79,19 @@ bool Sm::may_touch_shared() const {
   constexpr auto kMem = static_cast<std::size_t>(Unit::Mem);
   // dispatch() may access the L2 / DRAM: a global, local, constant or texture access's unit has all
   // its operands and is ready (one whose last operand arrives in this step is ready one cycle later at the earliest),
-  // and a MEM lane is free.
+  // and a MEM lane is free. Not an access of shared memory (the SM's own), nor a load of traced lines that
+  // the L1 decides alone (MemorySystem::l1_decides(); the step's dispatches of such loads change only
+  // LRU order, so each one's outcome is as checked here), unless register sharing probes it.
   const int cu0 = cu_first_[kMem], ncu = p_.collector_units[kMem];
   const std::uint64_t mem_cus = (ncu >= 64 ? ~0ull : ((1ull << ncu) - 1)) << cu0;
   bool ready = false;
   for (std::uint64_t m = cu_collected_ & mem_cus; m && !ready; m &= m - 1) {
     const auto ci = static_cast<std::size_t>(std::countr_zero(m));
-    ready = cu_ready_at_[ci] <= now_ && cus_[ci].in->space != MemSpace::Shared;  // shared memory is the SM's own
+    const Collector& c = cus_[ci];
+    const Instr& in = *c.in;
+    ready = cu_ready_at_[ci] <= now_ && in.space != MemSpace::Shared &&
+            (!in.mem_trace || share_on_ ||
+             !mem_.l1_decides(in, c.lines, static_cast<int>(std::min<std::uint32_t>(c.requests, 32))));
   }
   if (ready)
     for (int l = lane_first_[kMem]; l < lane_first_[kMem + 1]; ++l)
@@ -244,8 +250,13 @@ void Sm::issue(int slot, const Instr& in) {
   c.fresh = fresh;
   if (in.mem_trace) [[unlikely]] {
     c.requests = w.mem->count;
-    if (in.space != MemSpace::Shared)
-      std::copy_n(w.lines + w.mem->first, std::min<std::uint32_t>(c.requests, 32), c.lines);
+    if (in.space != MemSpace::Shared) {
+      c.lines = w.lines + w.mem->first;
+      if (w.copy_lines) [[unlikely]] {
+        std::copy_n(c.lines, std::min<std::uint32_t>(c.requests, 32), c.own);
+        c.lines = c.own;
+      }
+    }
     ++w.mem;
     if (share_on_) c.key = w.keys ? *w.keys++ : TraceKey{};
   } else if (share_on_) {

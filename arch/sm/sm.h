@@ -136,6 +136,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     const TraceStep* last = nullptr;     // its trace's last step, the Exit that ends the warp
     const TraceMem* mem = nullptr;       // the TraceMem of the next memory step that has one
     const std::uint64_t* lines = nullptr;  // the warp trace's line requests
+    bool copy_lines = false;  // its block's trace is the block slot's scratch: issue copies its line requests
     const TraceKey* keys = nullptr;        // the TraceKey of the next memory step (nullptr: none recorded)
     std::uint32_t mask() const { return at->mask; }
     std::int32_t pc() const { return at->pc; }
@@ -151,8 +152,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     const BlockTrace* trace = nullptr;  // its warps' traces (the workload's, or `scratch`)
     BlockTrace scratch;
   };
-  // A collector unit's state; Collector adds the line-request array, which copy_collector() copies
-  // only as far as it is used (sm_operands.cpp), so a field added here is copied without more code.
+  // A collector unit's state; Collector adds its own line-request array, which copy_collector()
+  // copies only when it is used (sm_operands.cpp), so a field added here is copied without more code.
   struct CollectorState {
     bool busy = false;  // a w-merge slot in use (sm_merge.cpp); collector units are tracked by Sm::cu_idle_
     int warp = -1, pending = 0;
@@ -161,6 +162,10 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     std::uint32_t mask = 0;
     std::uint8_t unit = 0;       // unit_of(in->op)
     std::uint32_t requests = 0;  // Instr::mem_trace: its line requests' number, or the conflict ways (shared)
+    // Its line requests (`requests` of them, at most 32): in the warp's trace when that is the
+    // workload's own, else copied into Collector::own at issue (a trace built into the block slot's
+    // scratch is replaced by the next block's, maybe before a store leaves the collector).
+    const std::uint64_t* lines = nullptr;
     std::uint32_t step = 0;            // the instruction's index in its warp's dynamic stream (draw keys)
     int bid = 0, wib = 0;              // the issuing warp's block and warp index in block (its slot may be
                                        // reused by a new block before a store leaves the collector)
@@ -168,8 +173,7 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     std::uint8_t fresh = 0;            // register sharing only: bit d: dst[d] got a new register at issue
   };
   struct Collector : CollectorState {
-    std::uint64_t lines[32];  // its line requests (`requests` of them), copied at issue (the block's trace
-                              // may be replaced by a new block's before a store leaves the collector)
+    std::uint64_t own[32];  // the line requests copied from a scratch trace (see `lines`)
   };
   // An operand read planned at issue: the bank and the request, its collector unit set when queued.
   struct PlannedRead {

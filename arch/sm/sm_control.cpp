@@ -199,6 +199,7 @@ bool Sm::launch_block() {
     w.last = &t.steps.back();
     w.mem = t.mem.data();
     w.lines = t.lines.data();
+    w.copy_lines = b.trace == &b.scratch;
     w.keys = share_on_ && t.keys.size() == t.mem.size() && !t.keys.empty() ? t.keys.data() : nullptr;
     w.regs = &reg_state_[static_cast<std::size_t>(slot) * static_cast<std::size_t>(nids_)];
     std::fill(w.regs, w.regs + nids_, RegState{});

@@ -20,12 +20,14 @@ void Sm::request_reads(int cu, const Warp& w, int slot, const Instr& in) {
   c.pending += n;
 }
 
-// A staged instruction's collector state into its unit: every field, and of the line requests only
-// those the instruction has (the 256-byte array is most of the struct and most instructions have none).
+// A staged instruction's collector state into its unit: every field, and its own copy of the line
+// requests only if it has one (the 256-byte array is most of the struct and is seldom used).
 void Sm::copy_collector(const Collector& from, Collector& to) {
-  const std::uint32_t n = from.in->mem_trace && from.in->space != MemSpace::Shared ? std::min<std::uint32_t>(from.requests, 32) : 0;
   static_cast<CollectorState&>(to) = from;
-  std::copy_n(from.lines, n, to.lines);
+  if (from.lines == from.own && from.in->mem_trace && from.in->space != MemSpace::Shared) [[unlikely]] {
+    std::copy_n(from.own, std::min<std::uint32_t>(from.requests, 32), to.own);
+    to.lines = to.own;
+  }
 }
 
 // The collector stage's allocation (GPGPU-Sim opndcoll_rfu_t::allocate_cu, after dispatch in the same

@@ -8,6 +8,7 @@
 #include "arch/run.h"
 #include "workload/kernel_parser.h"
 #include "workload/kernel_workload.h"
+#include "workload/trace_workload.h"
 #include "common/config.h"
 #include "rfmodel/params.h"
 #include "varius/chip_sample.h"
@@ -230,8 +231,8 @@ TEST_CASE(
 
 TEST_CASE(
     "GIVEN four SMs of different bank latencies and clocks WHEN the GPU lets an SM run ahead over cycles that "
-    "share nothing (the default) THEN every SM's statistics equal those of stepping every cycle in global time "
-    "order, at equal and at PV clocks") {
+    "share nothing (the default: loads the L1 decides alone included) THEN every SM's statistics equal those of "
+    "stepping every cycle in global time order, at equal and at PV clocks, with traces built per block or stored") {
   const ArchParams base = params(4);
   const std::uint64_t key = workload_key(RngStream(9, 0, Stream::Workload));
   const rfmodel::RfSetup setups[4] = {rfmodel::RfSetup::ideal(), at_clock(rfmodel::RfSetup::all_slow(2), 0.8),
@@ -247,7 +248,8 @@ TEST_CASE(
       ArchParams p = base;
       p.gpu_clocks = clocks;
       const KernelWorkload wl(b, key, p.l1_line_bytes);
-      auto run = [&](bool run_ahead) {
+      const TraceWorkload stored = TraceWorkload::record(wl);  // line requests read in place, not copied
+      auto run = [&](bool run_ahead, const IWorkload& w) {
         std::vector<std::unique_ptr<IRfProvider>> own;
         std::vector<IRfProvider*> rf;
         std::vector<std::unique_ptr<IRegisterMapping>> maps;
@@ -258,7 +260,7 @@ TEST_CASE(
         }
         auto gpu = std::make_unique<Gpu>(p, "gto", std::move(maps), rf, key);
         gpu->set_run_ahead(run_ahead);
-        for (std::size_t i = 0; i < b.launches.size(); ++i) gpu->run_launch(wl, static_cast<int>(i));
+        for (std::size_t i = 0; i < b.launches.size(); ++i) gpu->run_launch(w, static_cast<int>(i));
         gpu->finish();
         std::vector<SmStats> per_sm;
         for (int i = 0; i < 4; ++i) per_sm.push_back(gpu->sm(i).stats());
@@ -267,13 +269,18 @@ TEST_CASE(
       };
       CAPTURE(name);
       CAPTURE(static_cast<int>(clocks));
-      const auto lockstep = run(false), ahead = run(true);
+      const auto lockstep = run(false, wl);
       REQUIRE(lockstep.back().dram_accesses > 0);  // the memory system is shared for real
-      for (std::size_t i = 0; i < lockstep.size(); ++i) {
-        check_same(ahead[i], lockstep[i]);
-        CHECK(ahead[i].blocks == lockstep[i].blocks);
-        CHECK(ahead[i].bank_conflict_cycles == lockstep[i].bank_conflict_cycles);
-        CHECK(ahead[i].dram_writes == lockstep[i].dram_writes);
+      REQUIRE(lockstep.back().l1_hits > 0);        // and some loads stay in the L1
+      for (const IWorkload* w : {static_cast<const IWorkload*>(&wl), static_cast<const IWorkload*>(&stored)}) {
+        const auto ahead = run(true, *w);
+        for (std::size_t i = 0; i < lockstep.size(); ++i) {
+          check_same(ahead[i], lockstep[i]);
+          CHECK(ahead[i].blocks == lockstep[i].blocks);
+          CHECK(ahead[i].bank_conflict_cycles == lockstep[i].bank_conflict_cycles);
+          CHECK(ahead[i].dram_writes == lockstep[i].dram_writes);
+          CHECK(ahead[i].l1_hits == lockstep[i].l1_hits);
+        }
       }
     }
   }
