@@ -82,10 +82,8 @@ bool Sm::may_touch_shared() const {
   // and a MEM lane is free. Not an access of shared memory (the SM's own), nor a load of traced lines that
   // the L1 decides alone (MemorySystem::l1_decides(); the step's dispatches of such loads change only
   // LRU order, so each one's outcome is as checked here), unless register sharing probes it.
-  const int cu0 = cu_first_[kMem], ncu = p_.collector_units[kMem];
-  const std::uint64_t mem_cus = (ncu >= 64 ? ~0ull : ((1ull << ncu) - 1)) << cu0;
   bool ready = false;
-  for (std::uint64_t m = cu_collected_ & mem_cus; m && !ready; m &= m - 1) {
+  for (std::uint64_t m = cu_collected_ & cu_mask_[kMem]; m && !ready; m &= m - 1) {
     const auto ci = static_cast<std::size_t>(std::countr_zero(m));
     const Collector& c = cus_[ci];
     const Instr& in = *c.in;
