@@ -37,6 +37,7 @@ bool Sm::share_partial(const Collector& c, const sharing::WarpLoad& key) {
   amt_->touch(*cov, now_);
   Collector& m = cus_[static_cast<std::size_t>(slot)];
   static_cast<CollectorState&>(m) = c;  // the load's warp, destination and lanes
+  m.lines = nullptr;                    // not its line requests: a merge sends none
   m.busy = true;
   m.pending = cov->n;
   m.ready_at = now_ + 1;
