@@ -246,6 +246,7 @@ void Sm::issue(int slot, const Instr& in) {
   c.bid = w.bid;
   c.wib = w.wib;
   c.fresh = fresh;
+  c.lines = nullptr;  // set below for an access with line requests
   if (in.mem_trace) [[unlikely]] {
     c.requests = w.mem->count;
     if (in.space != MemSpace::Shared) {

@@ -24,7 +24,7 @@ void Sm::request_reads(int cu, const Warp& w, int slot, const Instr& in) {
 // requests only if it has one (the 256-byte array is most of the struct and is seldom used).
 void Sm::copy_collector(const Collector& from, Collector& to) {
   static_cast<CollectorState&>(to) = from;
-  if (from.lines == from.own && from.in->mem_trace && from.in->space != MemSpace::Shared) [[unlikely]] {
+  if (from.lines == from.own) [[unlikely]] {
     std::copy_n(from.own, std::min<std::uint32_t>(from.requests, 32), to.own);
     to.lines = to.own;
   }

@@ -11,6 +11,7 @@
 #include "arch/mapping/i_register_mapping.h"
 #include "arch/memory/dram.h"
 #include "arch/run.h"
+#include "common/rng.h"
 #include "workload/kernel_parser.h"
 #include "common/config.h"
 
@@ -141,8 +142,8 @@ TEST_CASE(
     bool write;
   };
   std::vector<Req> reqs;
-  std::uint64_t x = 12345;  // a fixed LCG: the same requests every run
-  const auto next = [&] { return x = x * 6364136223846793005ull + 1442695040888963407ull, x >> 33; };
+  RngStream rng(11, 0, Stream::Test);  // fixed seed: the same requests every run
+  const auto next = [&] { return rng.next_u32(); };
   double t = 0.0;
   for (int burst = 0; burst < 40; ++burst) {
     t += static_cast<double>(next() % 400);  // sometimes long gaps, sometimes bursts that back up
