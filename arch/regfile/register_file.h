@@ -73,6 +73,9 @@ class RegisterFile {
     writes_[static_cast<std::size_t>(bank)].push(w);
   }
 
+  // True if a read or a write waits at some bank (arbitrate() has work).
+  bool has_requests() const { return (rq_ | wq_) != 0; }
+
   // One cycle of bank arbitration (see the contract); true if any access was served.
   template <typename OnRead, typename OnWrite>
   bool arbitrate(std::uint64_t now, RfCounters& counters, OnRead&& on_read, OnWrite&& on_write) {
@@ -101,10 +104,18 @@ class RegisterFile {
         serve_write(bi, read_busy_[static_cast<std::size_t>(bi)], now, counters, on_write);
       }
       act = writes != 0;
+      // The served reads are counted here, after the pass: a read left waiting costs no counting.
       RfRead served[64];
+      int served_bank[64];
       int nserved = 0;
-      for_each_bit_from(reads, start, [&](int bi) { nserved += take_read(bi, now, counters, got, served[nserved]); });
-      for (int i = 0; i < nserved; ++i) on_read(served[i]);
+      for_each_bit_from(reads, start, [&](int bi) {
+        served_bank[nserved] = bi;
+        nserved += take_read(bi, now, counters, got, served[nserved]);
+      });
+      for (int i = 0; i < nserved; ++i) {
+        counters.access(served_bank[i], served[i].lanes, served[i].lat, false);
+        on_read(served[i]);
+      }
       act |= nserved != 0;
     } else {
       for_each_bit_from(rq_ | wq_, start, [&](int bi) {
@@ -210,8 +221,8 @@ class RegisterFile {
     return true;
   }
   // serve_read() for a bank whose port is free, without a branch on the outcome: the head read is
-  // served (popped, counted, copied to `out`; returns 1) if its collector unit is free, else it waits
-  // (returns 0). on_read() is the caller's, after the cycle's reads (arbitrate()).
+  // served (popped, copied to `out`; returns 1) if its collector unit is free, else it waits
+  // (returns 0). Counting the access and on_read() are the caller's, after the cycle's reads (arbitrate()).
   int take_read(int bank, std::uint64_t now, RfCounters& counters, std::uint64_t& got, RfRead& out) {
     const auto b = static_cast<std::size_t>(bank);
     auto& reads = reads_[b];
@@ -223,7 +234,6 @@ class RegisterFile {
     const std::uint64_t keep = ok - 1;  // all ones if it waits
     read_busy_[b] = (read_busy_[b] & keep) | ((now + rd.lat) & ~keep);
     out = rd;
-    counters.access(bank, rd.lanes, rd.lat, false, ok);
     counters.conflicts(static_cast<int>(1 - (ok & empty)));  // it waits, or the next read behind it does
     rq_ &= ~((ok & empty) << bank);
     return static_cast<int>(ok);

@@ -29,12 +29,11 @@ class RfCounters {
   // branch on the lanes (the lane masks are data, and such a branch mispredicts; docs/performance.md):
   // the access is counted under its pattern, the set of sub-banks with an active lane, and the
   // patterns are spread over the sub-banks at launch end (S <= 4; more sub-banks count each one).
-  // `n` (0 or 1) scales the count: an access counted only if it happened, without a branch.
-  void access(int bank, std::uint32_t lanes, int lat, bool write, std::uint64_t n = 1) {
+  void access(int bank, std::uint32_t lanes, int lat, bool write) {
     std::uint64_t* c = &cnt_[static_cast<std::size_t>(bank) * stride_];
-    const auto l = static_cast<std::uint64_t>(lat) * n;
+    const auto l = static_cast<std::uint64_t>(lat);
     const int w = write ? 1 : 0;
-    slow_ += lat > 1 ? n : 0;
+    slow_ += lat > 1 ? 1 : 0;
     // Bit L*s+L-1 of `touched`: lane group s (sub-bank s of the bank) has an active lane.
     const std::uint32_t touched = (((lanes & ~sub_hi_) + ~sub_hi_) | lanes) & sub_hi_;
     if (subbanks_ <= kMaxPatternSubbanks) {
@@ -42,15 +41,15 @@ class RfCounters {
       // 2^((S-1-j)(L-1))) each lands alone at (S-1)(L-1)+s (no two products meet while S <= L).
       const auto pat = static_cast<std::size_t>((((static_cast<std::uint64_t>(touched) >> (lanes_per_ - 1)) * pattern_mul_) >>
                                                  pattern_shift_) & pattern_mask_);
-      c[3 * pat + static_cast<std::size_t>(w)] += n;
+      c[3 * pat + static_cast<std::size_t>(w)] += 1;
       c[3 * pat + 2] += l;
       return;
     }
-    c[w] += n;
+    c[w] += 1;
     c[2] += l;
     for (int g = 0; g < subbanks_; ++g) {
       const std::uint64_t on = (touched >> (g * lanes_per_ + lanes_per_ - 1)) & 1u;
-      c[3 + 3 * g + w] += on * n;
+      c[3 + 3 * g + w] += on;
       c[3 + 3 * g + 2] += on * l;
     }
   }
