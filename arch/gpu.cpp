@@ -25,7 +25,7 @@ void Gpu::run_launch(const IWorkload& wl, int launch_index) {
   std::vector<double> ratio(n), t(n);
   std::vector<std::uint8_t> running(n);
   for (std::size_t i = 0; i < n; ++i) {
-    sms_[i]->begin_launch(wl, launch_index);
+    sms_[i]->begin_launch(wl, launch_index, i == 0 ? nullptr : sms_.front().get());  // one per-pc table
     ratio[i] = sms_[i]->period_ratio();
     running[i] = 1;
     t[i] = static_cast<double>(sms_[i]->now()) * ratio[i];

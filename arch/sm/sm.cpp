@@ -31,8 +31,8 @@ void Sm::attach(SharedL2* l2, BlockQueue* blocks) {
   mem_.attach(l2);
 }
 
-void Sm::begin_launch(const IWorkload& wl, int launch_index) {
-  reset_for_launch(wl, launch_index);
+void Sm::begin_launch(const IWorkload& wl, int launch_index, const Sm* decode_from) {
+  reset_for_launch(wl, launch_index, decode_from);
   launch_start_ = now_;
   running_ = blocks_done_ < blocks_total_;
 }

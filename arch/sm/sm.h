@@ -67,7 +67,10 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   void attach(SharedL2* l2, BlockQueue* blocks);
   // run_launch() in steps: begin_launch(), then step() (one simulated cycle, or a skip over idle cycles)
   // until it returns false, then end_launch(until): the launch's cycles end at max(now(), until).
-  void begin_launch(const IWorkload& wl, int launch_index);
+  // `decode_from`: an SM with the same ArchParams that began this launch already; its per-pc register
+  // lists (built from the kernel's code alone) are read instead of a copy of this SM's own, so that
+  // the N SMs of a GPU keep one table in the host's caches (docs/performance.md).
+  void begin_launch(const IWorkload& wl, int launch_index, const Sm* decode_from = nullptr);
   bool step();
   void end_launch(std::uint64_t until = 0);
   std::uint64_t now() const { return now_; }  // the next cycle step() simulates (this SM's clock)
@@ -197,7 +200,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
     bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
   };
   // sm.cpp: launch loop, issue, stalls, idle skipping
-  void reset_for_launch(const IWorkload& wl, int launch_index);
+  void reset_for_launch(const IWorkload& wl, int launch_index, const Sm* decode_from);
+  void build_ops(const Kernel& k);
   bool issue_cycle();
   void issue(int slot, const Instr& in);
   std::uint64_t next_interesting_cycle() const;
@@ -278,7 +282,8 @@ class Sm final : private IActiveSetListener, private IMainRfWriter {
   // Per-launch state
   const IWorkload* wl_ = nullptr;
   const Kernel* k_ = nullptr;
-  std::vector<PcOps> ops_;               // per pc: registers read or written
+  std::vector<PcOps> own_ops_;           // per pc: registers read or written (built unless shared)
+  const PcOps* ops_ = nullptr;           // own_ops_, or the table of the SM given to begin_launch()
   std::vector<RegState> reg_state_;      // [warp slot * nids_ + register id]
   int nids_ = 1;                         // Kernel::reg_ids
   int launch_index_ = 0, wpb_ = 1, max_blocks_ = 1, next_block_ = 0, blocks_total_ = 0, blocks_done_ = 0;

@@ -16,22 +16,12 @@ namespace rfvar::arch {
 
 double Sm::draw(std::uint64_t a, std::uint64_t b) const { return workload_draw(key_, a, b); }
 
-void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
-  wl_ = &wl;
-  const Launch& launch = wl.benchmark().launches.at(static_cast<std::size_t>(launch_index));
-  const Kernel& k = wl.benchmark().kernels.at(static_cast<std::size_t>(launch.kernel));
-  const int grid = launch.grid;
-  k_ = &k;
-  launch_index_ = launch_index;
-  if (k.reg_ids < k.regs_per_thread || k.reg_ids > kMaxRegIds)
-    throw InputError("kernel '" + k.name + "': " + std::to_string(k.reg_ids) + " register ids for " +
-                     std::to_string(k.regs_per_thread) + " registers per thread (accepted: regs <= ids <= " +
-                     std::to_string(kMaxRegIds) + ")");
-  nids_ = k.reg_ids;
-  ops_.assign(k.code.size(), PcOps{});
+// The per-pc register lists of kernel k (at_pc(), registers_written()): its code and the ArchParams alone.
+void Sm::build_ops(const Kernel& k) {
+  own_ops_.assign(k.code.size(), PcOps{});
   for (std::size_t pc = 0; pc < k.code.size(); ++pc) {
     const Instr& in = k.code[pc];
-    PcOps& o = ops_[pc];
+    PcOps& o = own_ops_[pc];
     o.exit = in.op == OpClass::Exit;
     o.unit = static_cast<std::uint8_t>(unit_of(in.op, p_.dp_on_sfu));
     const auto add = [&](RegId r) {
@@ -43,6 +33,28 @@ void Sm::reset_for_launch(const IWorkload& wl, int launch_index) {
     };
     for (int d = 0; d < in.ndst; ++d) add(in.dst[d]);
     for (int s = 0; s < in.nsrc; ++s) add(in.src[s]);
+  }
+  ops_ = own_ops_.data();
+}
+
+void Sm::reset_for_launch(const IWorkload& wl, int launch_index, const Sm* decode_from) {
+  wl_ = &wl;
+  const Launch& launch = wl.benchmark().launches.at(static_cast<std::size_t>(launch_index));
+  const Kernel& k = wl.benchmark().kernels.at(static_cast<std::size_t>(launch.kernel));
+  const int grid = launch.grid;
+  k_ = &k;
+  launch_index_ = launch_index;
+  if (k.reg_ids < k.regs_per_thread || k.reg_ids > kMaxRegIds)
+    throw InputError("kernel '" + k.name + "': " + std::to_string(k.reg_ids) + " register ids for " +
+                     std::to_string(k.regs_per_thread) + " registers per thread (accepted: regs <= ids <= " +
+                     std::to_string(kMaxRegIds) + ")");
+  nids_ = k.reg_ids;
+  if (decode_from) {
+    if (decode_from->k_ != &k || decode_from->launch_index_ != launch_index || decode_from->ops_ == nullptr)
+      throw std::logic_error("Sm::begin_launch: the SM to share the per-pc table with has not begun this launch");
+    ops_ = decode_from->ops_;
+  } else {
+    build_ops(k);
   }
   wpb_ = k.warps_per_block();
   vrf_on_ = p_.sharing.virtual_rf;
