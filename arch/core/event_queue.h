@@ -63,9 +63,6 @@ class CalendarQueue {
     pop_bucket(i);
   }
 
-  // pop_due(now) of an empty queue, inline: records `now` (push() places events by it).
-  void note_now(std::uint64_t now) { now_ = now; }
-
   // Pops the earliest event into `out` if it is due at or before `now`.
   // `now` must not decrease between calls (it places later pushes: push()).
   bool pop_due(std::uint64_t now, E& out) {

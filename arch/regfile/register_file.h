@@ -73,9 +73,6 @@ class RegisterFile {
     writes_[static_cast<std::size_t>(bank)].push(w);
   }
 
-  // True if a read or a write waits at some bank (arbitrate() has work).
-  bool has_requests() const { return (rq_ | wq_) != 0; }
-
   // One cycle of bank arbitration (see the contract); true if any access was served.
   template <typename OnRead, typename OnWrite>
   bool arbitrate(std::uint64_t now, RfCounters& counters, OnRead&& on_read, OnWrite&& on_write) {

@@ -39,13 +39,10 @@ void Sm::begin_launch(const IWorkload& wl, int launch_index, const Sm* decode_fr
 
 bool Sm::step() {
   if (!running_) return false;
-  // Each stage is called only when it may have work (its own first test, made here without a call).
-  bool act = false;
-  if (!events_.empty()) act = writeback_events();
-  else events_.note_now(now_);
-  if (regfile_.has_requests()) act |= arbitrate_banks();
-  if (cus_busy_ != 0) act |= dispatch();
-  if (staged_total_ != 0) act |= allocate_collectors();
+  bool act = writeback_events();
+  act |= arbitrate_banks();
+  act |= dispatch();
+  if (p_.issue_register) act |= allocate_collectors();
   act |= issue_cycle();
   act |= launch_block();
   if (blocks_done_ == blocks_total_) {
